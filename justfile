@@ -1,0 +1,25 @@
+# gamecert tasks. `just` alone lists them.
+
+default:
+    @just --list
+
+# Regenerate every certificate under certificates/ (the main job).
+verify:
+    cargo run --release --quiet -- verify
+
+# Fail if any committed certificate differs from a fresh regeneration.
+verify-check:
+    cargo run --release --quiet -- verify --check
+
+# Run every test (unit, integration, snapshot, property).
+test:
+    cargo test --release --all-targets
+
+# Benchmarks (criterion). Save a baseline with: just bench -- --save-baseline before
+bench *ARGS:
+    cargo bench {{ARGS}}
+
+# Formatting and lints, as CI runs them.
+lint:
+    cargo fmt --check
+    cargo clippy --all-targets -- -D warnings

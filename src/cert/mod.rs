@@ -1,0 +1,10 @@
+//! The shared certificate core: input pinning, named check records and the
+//! deterministic JSON layout every game's certificate is written with.
+
+pub mod check;
+pub mod hash;
+pub mod json;
+
+pub use check::Check;
+pub use hash::InputRecord;
+pub use json::to_certificate_json;

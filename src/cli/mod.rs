@@ -1,0 +1,34 @@
+//! Argument parsing (clap) and dispatch. Each subcommand's module parses its
+//! arguments, calls the library and prints; no checking logic lives here.
+
+mod audit;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use gamecert::exit::Outcome;
+
+/// Verify machine-checkable proofs about solved games.
+///
+/// Exit codes: 0 every claim holds, 1 a claim or certificate is refuted,
+/// 2 bad input or usage.
+#[derive(Debug, Parser)]
+#[command(name = "gamecert", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Re-check an emitted certificate from its JSON alone.
+    Audit(audit::AuditArgs),
+    /// Regenerate every certificate under certificates/.
+    Verify(verify::VerifyArgs),
+}
+
+pub fn run(cli: Cli) -> Outcome {
+    match cli.command {
+        Command::Audit(args) => audit::run(args),
+        Command::Verify(args) => verify::run(args),
+    }
+}

@@ -1,0 +1,12 @@
+//! gamecert: verifies machine-checkable proofs about solved games.
+//!
+//! Each game is a module with the same rooms: `model` (rules, positions,
+//! shapes), a solver or evaluator (the clever, fast part), `certificate`
+//! (what is emitted) and `audit` (the small trusted re-check of an emitted
+//! file, sharing no logic with the producer). `cert` is the shared core for
+//! certificate files. The `gamecert` binary is a thin layer over this library.
+
+pub mod audit;
+pub mod cert;
+pub mod exit;
+pub mod verify;
