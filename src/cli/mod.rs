@@ -2,6 +2,7 @@
 //! arguments, calls the library and prints; no checking logic lives here.
 
 mod audit;
+mod snaky;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,8 @@ pub struct Cli {
 enum Command {
     /// Re-check an emitted certificate from its JSON alone.
     Audit(audit::AuditArgs),
+    /// Snaky in 21 Maker moves: check the paper's card table.
+    Snaky(snaky::SnakyArgs),
     /// Regenerate every certificate under certificates/.
     Verify(verify::VerifyArgs),
 }
@@ -29,6 +32,7 @@ enum Command {
 pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Audit(args) => audit::run(args),
+        Command::Snaky(args) => snaky::run(args),
         Command::Verify(args) => verify::run(args),
     }
 }

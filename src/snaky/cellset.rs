@@ -1,0 +1,223 @@
+//! Exact finite sets of cells as bitsets over one window shared by a whole
+//! table. The window is the bounding box of every node's envelope (computed
+//! exactly before any set is built), so every set operation is word-wise and
+//! no cell can fall outside it. Storage is column-major (x outer, y inner) so
+//! that iteration yields cells sorted by x, then y: the certificate order.
+
+use super::geometry::{Bounds, Cell};
+
+/// The rectangle every set of one table lives in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    min: Cell,
+    width: u32,
+    height: u32,
+    /// 64-bit words per column (each column holds `height` bits).
+    words_per_column: usize,
+}
+
+/// Windows larger than this many cells are refused: a table that spreads
+/// that far is not a plausible proof, and 1,620 such sets would not fit.
+pub const MAX_WINDOW_CELLS: i64 = 1 << 18;
+
+impl Window {
+    /// A window covering `bounds`, or `None` if it would exceed [`MAX_WINDOW_CELLS`].
+    pub fn covering(bounds: Bounds) -> Option<Window> {
+        let (width, height) = (bounds.width(), bounds.height());
+        let words_per_column = (height + 63) / 64;
+        if width * words_per_column * 64 > MAX_WINDOW_CELLS {
+            return None;
+        }
+        Some(Window {
+            min: bounds.min,
+            width: width as u32,
+            height: height as u32,
+            words_per_column: words_per_column as usize,
+        })
+    }
+
+    fn words(&self) -> usize {
+        self.width as usize * self.words_per_column
+    }
+
+    pub fn contains(&self, cell: Cell) -> bool {
+        let dx = i64::from(cell.x) - i64::from(self.min.x);
+        let dy = i64::from(cell.y) - i64::from(self.min.y);
+        (0..i64::from(self.width)).contains(&dx) && (0..i64::from(self.height)).contains(&dy)
+    }
+
+    /// Word index and bit of a cell inside the window.
+    fn locate(&self, cell: Cell) -> (usize, u64) {
+        debug_assert!(self.contains(cell), "{cell} outside the table's window");
+        let dx = (cell.x - self.min.x) as usize;
+        let dy = (cell.y - self.min.y) as usize;
+        (dx * self.words_per_column + dy / 64, 1u64 << (dy % 64))
+    }
+
+    fn cell_at(&self, word: usize, bit: u32) -> Cell {
+        let dx = word / self.words_per_column;
+        let dy = (word % self.words_per_column) * 64 + bit as usize;
+        Cell::new(self.min.x + dx as i32, self.min.y + dy as i32)
+    }
+
+    pub fn empty_set(&self) -> CellSet {
+        CellSet {
+            words: vec![0; self.words()],
+        }
+    }
+
+    /// The set of `cells`; every cell must lie in the window.
+    pub fn set_of(&self, cells: impl IntoIterator<Item = Cell>) -> CellSet {
+        let mut set = self.empty_set();
+        for cell in cells {
+            self.insert(&mut set, cell);
+        }
+        set
+    }
+
+    pub fn insert(&self, set: &mut CellSet, cell: Cell) {
+        let (word, bit) = self.locate(cell);
+        set.words[word] |= bit;
+    }
+
+    pub fn remove(&self, set: &mut CellSet, cell: Cell) {
+        if self.contains(cell) {
+            let (word, bit) = self.locate(cell);
+            set.words[word] &= !bit;
+        }
+    }
+
+    pub fn has(&self, set: &CellSet, cell: Cell) -> bool {
+        if !self.contains(cell) {
+            return false;
+        }
+        let (word, bit) = self.locate(cell);
+        set.words[word] & bit != 0
+    }
+
+    /// The cells of `set`, sorted by x, then y.
+    pub fn cells<'a>(&'a self, set: &'a CellSet) -> impl Iterator<Item = Cell> + 'a {
+        set.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(index, &word)| BitIter(word).map(move |bit| self.cell_at(index, bit)))
+    }
+
+    pub fn to_vec(&self, set: &CellSet) -> Vec<Cell> {
+        self.cells(set).collect()
+    }
+}
+
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// A finite set of cells, meaningful together with its table's [`Window`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    pub fn union_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= b;
+        }
+    }
+
+    pub fn subtract(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= !b;
+        }
+    }
+
+    pub fn is_subset_of(&self, other: &CellSet) -> bool {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(a, b)| a & !b == 0)
+    }
+
+    pub fn is_disjoint_from(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).all(|(a, b)| a & b == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    fn window() -> Window {
+        Window::covering(Bounds {
+            min: Cell::new(-20, -70),
+            max: Cell::new(20, 70),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn oversized_windows_are_refused() {
+        let huge = Bounds {
+            min: Cell::new(0, 0),
+            max: Cell::new(10_000, 10_000),
+        };
+        assert_eq!(Window::covering(huge), None);
+    }
+
+    proptest! {
+        #[test]
+        fn set_operations_agree_with_btreeset(
+            a in proptest::collection::vec((-20i32..=20, -70i32..=70), 0..60),
+            b in proptest::collection::vec((-20i32..=20, -70i32..=70), 0..60),
+        ) {
+            let w = window();
+            let a: BTreeSet<Cell> = a.into_iter().map(|(x, y)| Cell::new(x, y)).collect();
+            let b: BTreeSet<Cell> = b.into_iter().map(|(x, y)| Cell::new(x, y)).collect();
+            let sa = w.set_of(a.iter().copied());
+            let sb = w.set_of(b.iter().copied());
+            prop_assert_eq!(w.to_vec(&sa), a.iter().copied().collect::<Vec<_>>());
+            prop_assert_eq!(sa.len(), a.len());
+            let mut union = sa.clone();
+            union.union_with(&sb);
+            prop_assert_eq!(w.to_vec(&union), a.union(&b).copied().collect::<Vec<_>>());
+            let mut inter = sa.clone();
+            inter.intersect_with(&sb);
+            prop_assert_eq!(w.to_vec(&inter), a.intersection(&b).copied().collect::<Vec<_>>());
+            let mut diff = sa.clone();
+            diff.subtract(&sb);
+            prop_assert_eq!(w.to_vec(&diff), a.difference(&b).copied().collect::<Vec<_>>());
+            prop_assert_eq!(sa.is_subset_of(&sb), a.is_subset(&b));
+            prop_assert_eq!(sa.is_disjoint_from(&sb), a.is_disjoint(&b));
+            for cell in &a {
+                prop_assert!(w.has(&sa, *cell));
+            }
+        }
+    }
+}

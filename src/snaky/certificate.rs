@@ -1,0 +1,179 @@
+//! The JSON certificate of a Snaky table check. One node per line (layout
+//! depth 2), so `git diff` of two certificates shows which nodes changed.
+//! The format is documented in README.md ("Snaky certificate format").
+
+use super::check::{Reply, ReplyClass};
+use super::evaluate::{ChildSource, Condition, EvaluatedNode};
+use super::geometry::Cell;
+use super::summary::{Counts, Table1Row};
+use super::SnakyRun;
+use crate::cert::{to_certificate_json, Check, InputRecord};
+use serde::Serialize;
+
+/// Bumped whenever a reader of the certificate would need to change.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Serialize)]
+pub struct SnakyCertificate {
+    pub kind: &'static str,
+    pub format: u32,
+    pub verdict: &'static str,
+    pub claim: ClaimRecord,
+    pub input: InputRecord,
+    pub counts: Counts,
+    pub final_card: FinalCard,
+    pub table1: Vec<Table1Row>,
+    pub checks: Vec<Check>,
+    pub diagnosis: Vec<String>,
+    pub bases: Vec<BaseRecord>,
+    pub nodes: Vec<NodeRecord>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClaimRecord {
+    pub statement: String,
+    pub bound: u32,
+    pub card: u32,
+    pub holds: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FinalCard {
+    pub card: u32,
+    pub pivot: Cell,
+    pub required: Vec<Cell>,
+    pub envelope_size: usize,
+    pub height: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BaseRecord {
+    pub card: u32,
+    pub required: Vec<Cell>,
+    pub envelope: Vec<Cell>,
+    pub height: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct NodeRecord {
+    pub id: usize,
+    pub card: u32,
+    /// Child indices (0-based) from the card's own node to this inline node.
+    pub path: Vec<usize>,
+    pub pivot: Cell,
+    pub required: Vec<Cell>,
+    pub envelope: Vec<Cell>,
+    pub height: u32,
+    pub children: Vec<ChildRecord>,
+    pub replies: RepliesRecord,
+}
+
+/// A card placed by orientation code then offset, or an earlier inline node.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ChildRecord {
+    Card {
+        card: u32,
+        orientation: u8,
+        offset: Cell,
+    },
+    Inline {
+        node: usize,
+    },
+}
+
+/// Every reply class with the index of the chosen child: `[x, y, child]`
+/// for each cell of T \ (A ∪ {p}), and the class of cells outside T.
+#[derive(Debug, Serialize)]
+pub struct RepliesRecord {
+    pub cells: Vec<(i32, i32, Option<usize>)>,
+    pub outside: Option<usize>,
+}
+
+pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
+    let evaluation = &run.evaluation;
+    let window = &evaluation.window;
+    let last = evaluation.final_node();
+    let base_record = |card: usize, condition: &Condition| BaseRecord {
+        card: card as u32,
+        required: window.to_vec(&condition.required),
+        envelope: window.to_vec(&condition.envelope),
+        height: condition.height,
+    };
+    let node_record = |(id, node): (usize, &EvaluatedNode)| NodeRecord {
+        id,
+        card: node.card,
+        path: node.path.clone(),
+        pivot: node.pivot,
+        required: window.to_vec(&node.condition.required),
+        envelope: window.to_vec(&node.condition.envelope),
+        height: node.condition.height,
+        children: node
+            .children
+            .iter()
+            .map(|child| match child.source {
+                ChildSource::Card { card, placement } => ChildRecord::Card {
+                    card,
+                    orientation: placement.orientation.code(),
+                    offset: placement.offset,
+                },
+                ChildSource::Inline { node } => ChildRecord::Inline { node },
+            })
+            .collect(),
+        replies: replies_record(&run.replies[id]),
+    };
+    SnakyCertificate {
+        kind: "snaky",
+        format: FORMAT_VERSION,
+        verdict: if run.claim.holds() {
+            "certified"
+        } else {
+            "refuted"
+        },
+        claim: ClaimRecord {
+            statement: format!(
+                "Maker builds Snaky within {} moves from the empty board: card {} has A = {{}} and h <= {}",
+                run.claim.bound, run.claim.card, run.claim.bound
+            ),
+            bound: run.claim.bound,
+            card: run.claim.card,
+            holds: run.claim.holds(),
+        },
+        input: run.input.clone(),
+        counts: run.counts.clone(),
+        final_card: FinalCard {
+            card: last.card,
+            pivot: last.pivot,
+            required: window.to_vec(&last.condition.required),
+            envelope_size: last.condition.envelope.len(),
+            height: last.condition.height,
+        },
+        table1: run.table1.clone(),
+        checks: run.checks.clone(),
+        diagnosis: run.diagnosis.clone(),
+        bases: evaluation.cards[..super::model::BASE_CARDS]
+            .iter()
+            .enumerate()
+            .map(|(card, condition)| base_record(card, condition))
+            .collect(),
+        nodes: evaluation.nodes.iter().enumerate().map(node_record).collect(),
+    }
+}
+
+fn replies_record(classes: &[ReplyClass]) -> RepliesRecord {
+    let mut record = RepliesRecord {
+        cells: Vec::with_capacity(classes.len()),
+        outside: None,
+    };
+    for class in classes {
+        match class.reply {
+            Reply::Cell(cell) => record.cells.push((cell.x, cell.y, class.chosen)),
+            Reply::Outside => record.outside = class.chosen,
+        }
+    }
+    record
+}
+
+pub fn certificate_json(run: &SnakyRun) -> String {
+    to_certificate_json(&certificate(run), 2).expect("certificate structs serialise")
+}

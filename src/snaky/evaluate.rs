@@ -1,0 +1,255 @@
+//! Recompute every card's required set A, envelope T and height h: base
+//! cards by Lemma 4, every card line and inline node by Lemma 3.
+
+use super::cellset::{CellSet, Window};
+use super::geometry::{Bounds, Cell, Placement};
+use super::model::{BASE_CARDS, SNAKY};
+use super::table::{Child, Node, Table};
+
+/// A card's condition (A, T, h) in its own frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    pub required: CellSet,
+    pub envelope: CellSet,
+    pub height: u32,
+}
+
+/// Where a child's condition comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChildSource {
+    /// Card `card` of the table (or a base card), placed.
+    Card { card: u32, placement: Placement },
+    /// The inline node with this index in [`Evaluation::nodes`], unplaced.
+    Inline { node: usize },
+}
+
+/// A child's condition placed into its parent's frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedChild {
+    pub source: ChildSource,
+    pub condition: Condition,
+}
+
+/// One Lemma 3 combination node, evaluated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvaluatedNode {
+    /// The card whose line holds this node.
+    pub card: u32,
+    /// Child indices from the card's top node down to this inline node
+    /// (empty for the card's own node).
+    pub path: Vec<usize>,
+    pub line: usize,
+    pub column: usize,
+    pub pivot: Cell,
+    pub condition: Condition,
+    pub children: Vec<PlacedChild>,
+    /// ⋂ T_i: the cells Lemma 3 adds to A because no Breaker reply there can
+    /// leave a child intact.
+    pub common_envelope: CellSet,
+}
+
+impl EvaluatedNode {
+    pub fn is_card_node(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// `727` for a card's own node, `311/2.1` for an inline node by its path.
+    pub fn label(&self) -> String {
+        if self.path.is_empty() {
+            self.card.to_string()
+        } else {
+            let path: Vec<String> = self.path.iter().map(|i| (i + 1).to_string()).collect();
+            format!("{}/{}", self.card, path.join("."))
+        }
+    }
+}
+
+/// Every card and node of a table, in one shared window.
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    pub window: Window,
+    /// Conditions of cards 0..=last, indexed by card number.
+    pub cards: Vec<Condition>,
+    /// Index in `nodes` of each card's own node (None for base cards).
+    pub card_nodes: Vec<Option<usize>>,
+    /// Every combination node: per line, inline nodes children-first, then
+    /// the card's node. Children always refer to earlier entries.
+    pub nodes: Vec<EvaluatedNode>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvaluateError {
+    #[error("the table's cells span {width} x {height}, more than the {max} cells this checker holds per set")]
+    TooSpread { width: i64, height: i64, max: i64 },
+}
+
+impl Evaluation {
+    pub fn final_node(&self) -> &EvaluatedNode {
+        self.nodes
+            .last()
+            .expect("a parsed table has at least one line")
+    }
+
+    pub fn node_of_card(&self, card: u32) -> Option<&EvaluatedNode> {
+        self.card_nodes
+            .get(card as usize)
+            .copied()
+            .flatten()
+            .map(|index| &self.nodes[index])
+    }
+}
+
+pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
+    let window = window_for(table)?;
+    let mut cards: Vec<Condition> = (0..BASE_CARDS)
+        .map(|j| base_condition(&window, j))
+        .collect();
+    let mut card_nodes = vec![None; BASE_CARDS];
+    let mut nodes = Vec::new();
+    for card_line in &table.lines {
+        let mut evaluator = NodeEvaluator {
+            window: &window,
+            cards: &cards,
+            nodes: &mut nodes,
+            card: card_line.card,
+            line: card_line.line,
+        };
+        let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
+        cards.push(nodes[index].condition.clone());
+        card_nodes.push(Some(index));
+    }
+    Ok(Evaluation {
+        window,
+        cards,
+        card_nodes,
+        nodes,
+    })
+}
+
+/// Lemma 4: card j is (S \ {s_j}, S, 1).
+fn base_condition(window: &Window, j: usize) -> Condition {
+    let envelope = window.set_of(SNAKY);
+    let mut required = envelope.clone();
+    window.remove(&mut required, SNAKY[j]);
+    Condition {
+        required,
+        envelope,
+        height: 1,
+    }
+}
+
+struct NodeEvaluator<'a> {
+    window: &'a Window,
+    cards: &'a [Condition],
+    nodes: &'a mut Vec<EvaluatedNode>,
+    card: u32,
+    line: usize,
+}
+
+impl NodeEvaluator<'_> {
+    /// Evaluate `node` (inline children first) and return its index.
+    fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
+        let mut children = Vec::with_capacity(node.children.len());
+        for (index, child) in node.children.iter().enumerate() {
+            children.push(match child {
+                Child::Reference(reference) => PlacedChild {
+                    source: ChildSource::Card {
+                        card: reference.card,
+                        placement: reference.placement,
+                    },
+                    condition: place(
+                        self.window,
+                        &self.cards[reference.card as usize],
+                        reference.placement,
+                    ),
+                },
+                Child::Inline(inner) => {
+                    path.push(index);
+                    let inner_index = self.evaluate(inner, path);
+                    path.pop();
+                    PlacedChild {
+                        source: ChildSource::Inline { node: inner_index },
+                        condition: self.nodes[inner_index].condition.clone(),
+                    }
+                }
+            });
+        }
+        let (condition, common_envelope) = combine(self.window, node.pivot, &children);
+        self.nodes.push(EvaluatedNode {
+            card: self.card,
+            path: path.clone(),
+            line: self.line,
+            column: node.column,
+            pivot: node.pivot,
+            condition,
+            children,
+            common_envelope,
+        });
+        self.nodes.len() - 1
+    }
+}
+
+/// Lemma 3: T = {p} ∪ ⋃T_i, A = (⋃A_i ∪ ⋂T_i) \ {p}, h = 1 + max h_i.
+/// Also returns ⋂T_i. `children` is non-empty (the parser guarantees it).
+fn combine(window: &Window, pivot: Cell, children: &[PlacedChild]) -> (Condition, CellSet) {
+    let mut envelope = window.empty_set();
+    let mut required = window.empty_set();
+    let mut common = children[0].condition.envelope.clone();
+    let mut max_height = 0;
+    for child in children {
+        envelope.union_with(&child.condition.envelope);
+        required.union_with(&child.condition.required);
+        common.intersect_with(&child.condition.envelope);
+        max_height = max_height.max(child.condition.height);
+    }
+    window.insert(&mut envelope, pivot);
+    required.union_with(&common);
+    window.remove(&mut required, pivot);
+    let condition = Condition {
+        required,
+        envelope,
+        height: 1 + max_height,
+    };
+    (condition, common)
+}
+
+pub fn place(window: &Window, condition: &Condition, placement: Placement) -> Condition {
+    let place_set = |set: &CellSet| window.set_of(window.cells(set).map(|c| placement.apply(c)));
+    Condition {
+        required: place_set(&condition.required),
+        envelope: place_set(&condition.envelope),
+        height: condition.height,
+    }
+}
+
+/// The exact bounding box of every envelope, in every frame, computed on
+/// boxes alone: T ⊇ every placed T_i, and a placed box is the box of the
+/// placed set, so the box of T is that of {p} and the placed child boxes.
+fn window_for(table: &Table) -> Result<Window, EvaluateError> {
+    let snaky = Bounds::of(SNAKY).expect("Snaky has cells");
+    let mut card_bounds = vec![snaky; BASE_CARDS];
+    let mut all = snaky;
+    fn node_bounds(node: &Node, card_bounds: &[Bounds], all: &mut Bounds) -> Bounds {
+        let mut bounds = Bounds::point(node.pivot);
+        for child in &node.children {
+            let child_bounds = match child {
+                Child::Reference(reference) => reference
+                    .placement
+                    .apply_box(card_bounds[reference.card as usize]),
+                Child::Inline(inner) => node_bounds(inner, card_bounds, all),
+            };
+            bounds = bounds.union(child_bounds);
+        }
+        *all = all.union(bounds);
+        bounds
+    }
+    for card_line in &table.lines {
+        let bounds = node_bounds(&card_line.node, &card_bounds, &mut all);
+        card_bounds.push(bounds);
+    }
+    Window::covering(all).ok_or(EvaluateError::TooSpread {
+        width: all.width(),
+        height: all.height(),
+        max: super::cellset::MAX_WINDOW_CELLS,
+    })
+}

@@ -1,0 +1,354 @@
+//! Parser (nom) for the card table grammar of `shared/snaky21/README.md`:
+//!
+//! ```text
+//! line  := card ' ' pivot (' ' child)+
+//! child := card [':' orientation cell] | '(' pivot (' ' child)+ ')'
+//! pivot, cell := coordinate coordinate     coordinate := [0-9A-G]
+//! ```
+//!
+//! Strict: every deviation is an error naming line, column, what was found
+//! and what was expected. LF and CRLF line endings parse to the same IR.
+
+use super::geometry::{Cell, Orientation, Placement};
+use super::table::{CardLine, Child, Node, Reference, Table, FIRST_TABLE_CARD};
+use nom::character::complete::{char, digit1, satisfy};
+use nom::IResult;
+
+/// Inline combinations may nest, but not without limit: the evaluator recurses.
+pub const MAX_NESTING: usize = 64;
+
+const COORDINATE_DIGITS: &str = "0123456789ABCDEFG";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("the table is empty: expected lines of cards starting with card {FIRST_TABLE_CARD}")]
+    Empty,
+    #[error("line {line}, column {column}: not a text table ({what})")]
+    NotText {
+        line: usize,
+        column: usize,
+        what: String,
+    },
+    #[error("line {line}, column {column}: expected {expected}, found {found}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        expected: String,
+        found: String,
+    },
+    #[error("line {line}, column 1: expected card {expected}, found card {found} ({reason})")]
+    CardOrder {
+        line: usize,
+        expected: u32,
+        found: u32,
+        reason: &'static str,
+    },
+    #[error("line {line}, column {column}: card {card} refers to card {referenced}, which is not an earlier card")]
+    NotEarlier {
+        line: usize,
+        column: usize,
+        card: u32,
+        referenced: u32,
+    },
+}
+
+impl ParseError {
+    /// Where the error is, as (line, column), when it has a place.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        match self {
+            ParseError::Empty => None,
+            ParseError::NotText { line, column, .. }
+            | ParseError::Syntax { line, column, .. }
+            | ParseError::NotEarlier { line, column, .. } => Some((*line, *column)),
+            ParseError::CardOrder { line, .. } => Some((*line, 1)),
+        }
+    }
+}
+
+/// A failure inside one line: where (the unparsed rest) and what was expected.
+#[derive(Debug)]
+struct Expected<'a> {
+    rest: &'a str,
+    what: &'static str,
+}
+
+impl<'a> nom::error::ParseError<&'a str> for Expected<'a> {
+    fn from_error_kind(rest: &'a str, _kind: nom::error::ErrorKind) -> Self {
+        Expected {
+            rest,
+            what: "valid table syntax",
+        }
+    }
+
+    fn append(_: &'a str, _: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Parsed<'a, T> = IResult<&'a str, T, Expected<'a>>;
+
+fn fail<'a, T>(rest: &'a str, what: &'static str) -> Parsed<'a, T> {
+    Err(nom::Err::Failure(Expected { rest, what }))
+}
+
+/// Label a primitive's recoverable error, at the place it occurred, as
+/// "expected `what`"; failures already labelled deeper down pass through.
+fn expect<'a, T>(what: &'static str, result: Parsed<'a, T>) -> Parsed<'a, T> {
+    result.map_err(|error| match error {
+        nom::Err::Error(inner) => nom::Err::Failure(Expected {
+            rest: inner.rest,
+            what,
+        }),
+        other => other,
+    })
+}
+
+/// Parse `text` into a table. Accepts LF or CRLF line endings, with or
+/// without a final newline.
+pub fn parse_table(bytes: &[u8]) -> Result<Table, ParseError> {
+    let text = decode(bytes)?;
+    if text.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let mut lines = Vec::new();
+    for (index, raw) in body.split('\n').enumerate() {
+        let number = index + 1;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let expected_card = FIRST_TABLE_CARD + index as u32;
+        let card_line = parse_line(line, number)?;
+        check_order(&card_line, expected_card)?;
+        check_references_are_earlier(&card_line)?;
+        lines.push(card_line);
+    }
+    Ok(Table { lines })
+}
+
+/// The input as text: valid UTF-8 with no NUL or other control bytes
+/// except line endings.
+fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
+    let position = |offset: usize| {
+        let before = &bytes[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        (line, column)
+    };
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        let (line, column) = position(error.valid_up_to());
+        ParseError::NotText {
+            line,
+            column,
+            what: "invalid UTF-8".to_string(),
+        }
+    })?;
+    if let Some(offset) = text
+        .bytes()
+        .position(|b| b.is_ascii_control() && b != b'\n' && b != b'\r' && b != b'\t')
+    {
+        let (line, column) = position(offset);
+        return Err(ParseError::NotText {
+            line,
+            column,
+            what: format!("control byte 0x{:02x}", bytes[offset]),
+        });
+    }
+    Ok(text)
+}
+
+fn parse_line(line: &str, number: usize) -> Result<CardLine, ParseError> {
+    let syntax_error = |rest: &str, what: &str| ParseError::Syntax {
+        line: number,
+        column: column_of(line, rest),
+        expected: what.to_string(),
+        found: describe(rest),
+    };
+    let result = (|| {
+        let (rest, card) = expect("a card number", card_number(line))?;
+        let (rest, _) = expect("a single space after the card number", space(rest))?;
+        let (rest, node) = node_body(line, rest, 0)?;
+        if !rest.is_empty() {
+            let what = if rest.starts_with(')') {
+                "a space and another child or the end of the line (unbalanced ')')"
+            } else {
+                "a space and another child or the end of the line"
+            };
+            return fail(rest, what);
+        }
+        Ok((rest, (card, node)))
+    })();
+    match result {
+        Ok((_, (card, node))) => Ok(CardLine {
+            card,
+            line: number,
+            node,
+        }),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(syntax_error(e.rest, e.what)),
+        Err(nom::Err::Incomplete(_)) => Err(syntax_error("", "more input")),
+    }
+}
+
+/// `pivot (' ' child)+`, the common body of a line and of an inline node.
+fn node_body<'a>(line: &'a str, input: &'a str, depth: usize) -> Parsed<'a, Node> {
+    let column = column_of(line, input);
+    let (mut rest, pivot) = expect("a pivot cell (two characters 0-9 or A-G)", cell(input))?;
+    let mut children = Vec::new();
+    loop {
+        let Ok((after_space, _)) = space(rest) else {
+            break;
+        };
+        let (after_child, child) = child(line, after_space, depth)?;
+        children.push(child);
+        rest = after_child;
+    }
+    if children.is_empty() {
+        return fail(rest, "a space and at least one child");
+    }
+    Ok((
+        rest,
+        Node {
+            pivot,
+            children,
+            column,
+        },
+    ))
+}
+
+fn child<'a>(line: &'a str, input: &'a str, depth: usize) -> Parsed<'a, Child> {
+    match input.chars().next() {
+        Some('(') => {
+            if depth + 1 > MAX_NESTING {
+                return fail(input, "inline combinations nested at most 64 deep");
+            }
+            let inner = &input[1..];
+            let (rest, node) = node_body(line, inner, depth + 1)?;
+            let (rest, _) = expect(
+                "')' closing the inline combination, or a space and another child",
+                char(')')(rest),
+            )?;
+            Ok((rest, Child::Inline(node)))
+        }
+        Some(c) if c.is_ascii_digit() => {
+            let column = column_of(line, input);
+            let (rest, card) = card_number(input)?;
+            let (rest, placement) = if let Some(after_colon) = rest.strip_prefix(':') {
+                placement(after_colon)?
+            } else {
+                (rest, Placement::IDENTITY)
+            };
+            Ok((
+                rest,
+                Child::Reference(Reference {
+                    card,
+                    placement,
+                    column,
+                }),
+            ))
+        }
+        _ => fail(
+            input,
+            "a child: a card number or '(' opening an inline combination",
+        ),
+    }
+}
+
+/// `sXY` after the colon of a reference.
+fn placement(input: &str) -> Parsed<'_, Placement> {
+    let (rest, code) = expect(
+        "an orientation code 0-7",
+        satisfy(|c: char| ('0'..='7').contains(&c))(input),
+    )?;
+    let orientation = Orientation::from_code(code as u8 - b'0').expect("0-7 checked above");
+    let (rest, offset) = expect("a translation cell (two characters 0-9 or A-G)", cell(rest))?;
+    Ok((
+        rest,
+        Placement {
+            orientation,
+            offset,
+        },
+    ))
+}
+
+fn card_number(input: &str) -> Parsed<'_, u32> {
+    let (rest, digits) = digit1(input)?;
+    if digits.len() > 1 && digits.starts_with('0') {
+        return fail(input, "a card number without leading zeros");
+    }
+    match digits.parse::<u32>() {
+        Ok(card) => Ok((rest, card)),
+        Err(_) => fail(input, "a card number below 2^32"),
+    }
+}
+
+fn coordinate(input: &str) -> Parsed<'_, i32> {
+    let (rest, c) = satisfy(|c: char| COORDINATE_DIGITS.contains(c))(input)?;
+    let value = COORDINATE_DIGITS.find(c).expect("checked by satisfy") as i32;
+    Ok((rest, value))
+}
+
+fn cell(input: &str) -> Parsed<'_, Cell> {
+    let (rest, x) = coordinate(input)?;
+    let (rest, y) = coordinate(rest)?;
+    Ok((rest, Cell::new(x, y)))
+}
+
+fn space(input: &str) -> Parsed<'_, char> {
+    char(' ')(input)
+}
+
+/// 1-based column (in characters) of `rest` inside `line`.
+fn column_of(line: &str, rest: &str) -> usize {
+    let consumed = line.len() - rest.len();
+    line[..consumed].chars().count() + 1
+}
+
+fn describe(rest: &str) -> String {
+    match rest.chars().next() {
+        None => "the end of the line".to_string(),
+        Some(c) => format!("{:?}", c),
+    }
+}
+
+fn check_order(card_line: &CardLine, expected: u32) -> Result<(), ParseError> {
+    if card_line.card == expected {
+        return Ok(());
+    }
+    let reason = if card_line.card < expected {
+        "repeated or out of order"
+    } else {
+        "a card is missing"
+    };
+    Err(ParseError::CardOrder {
+        line: card_line.line,
+        expected,
+        found: card_line.card,
+        reason,
+    })
+}
+
+fn check_references_are_earlier(card_line: &CardLine) -> Result<(), ParseError> {
+    fn walk(node: &Node, card_line: &CardLine) -> Result<(), ParseError> {
+        for child in &node.children {
+            match child {
+                Child::Reference(reference) if reference.card >= card_line.card => {
+                    return Err(ParseError::NotEarlier {
+                        line: card_line.line,
+                        column: reference.column,
+                        card: card_line.card,
+                        referenced: reference.card,
+                    });
+                }
+                Child::Reference(_) => {}
+                Child::Inline(inner) => walk(inner, card_line)?,
+            }
+        }
+        Ok(())
+    }
+    walk(&card_line.node, card_line)
+}

@@ -1,0 +1,73 @@
+//! The human-readable summary of a Snaky check, printed on stdout.
+
+use super::SnakyRun;
+use std::fmt::Write;
+
+pub fn summary(run: &SnakyRun) -> String {
+    let mut out = String::new();
+    let counts = &run.counts;
+    let last = run.evaluation.final_node();
+    let window = &run.evaluation.window;
+    let first_card = run.table.lines.first().map_or(0, |l| l.card);
+    let _ = writeln!(out, "Snaky table {}", run.input.path);
+    let _ = writeln!(
+        out,
+        "  input    {} bytes, sha256 {}",
+        run.input.bytes, run.input.sha256
+    );
+    let _ = writeln!(
+        out,
+        "  table    {} lines (cards {first_card}..{}), {} cards with the bases, {} references, {} inline, {} nodes",
+        counts.lines, last.card, counts.cards, counts.references, counts.inline, counts.nodes
+    );
+    let failed_replies = run.replies.iter().flatten().filter(|c| !c.holds()).count();
+    let _ = writeln!(
+        out,
+        "  replies  {} reply classes checked, {failed_replies} failed",
+        counts.reply_classes
+    );
+    let _ = writeln!(
+        out,
+        "  final    card {}: pivot {}, A = {:?}, |T| = {}, h = {}",
+        last.card,
+        last.pivot,
+        window.to_vec(&last.condition.required),
+        last.condition.envelope.len(),
+        last.condition.height
+    );
+    let _ = writeln!(
+        out,
+        "  Table 1  card  A_j      |T_j|  h_j  placements  remaining"
+    );
+    for row in &run.table1 {
+        let card = row.card.map_or("inline".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            out,
+            "           {card:<5} {:<8} {:>5}  {:>3}  {:>10}  {:>9}",
+            format!("{:?}", row.required),
+            row.envelope_size,
+            row.height,
+            row.placements,
+            row.remaining
+        );
+    }
+    let passed = run.checks.iter().filter(|c| c.pass).count();
+    let _ = writeln!(out, "  checks   {passed} of {} pass", run.checks.len());
+    for check in run.checks.iter().filter(|c| !c.pass) {
+        let _ = writeln!(out, "    FAIL {}: {}", check.name, check.detail);
+    }
+    for line in &run.diagnosis {
+        let _ = writeln!(out, "  why      {line}");
+    }
+    let verdict = if run.claim.holds() {
+        "CERTIFIED"
+    } else {
+        "REFUTED"
+    };
+    let _ = writeln!(
+        out,
+        "{verdict}: Maker builds Snaky within {} moves from the empty board (card {} has A = {{}} and h <= {})",
+        run.claim.bound, run.claim.card, run.claim.bound
+    );
+    out
+}

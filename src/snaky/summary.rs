@@ -1,0 +1,97 @@
+//! Counts over the table and the paper's Table 1 (the last card's children
+//! grouped by card), computed from the IR and the evaluation.
+
+use super::check::ReplyClass;
+use super::evaluate::{ChildSource, Evaluation};
+use super::geometry::Cell;
+use super::table::{Child, Node, Table};
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub lines: usize,
+    /// Table cards plus the six base cards.
+    pub cards: usize,
+    /// Child references to cards, inline ones included.
+    pub references: usize,
+    pub inline: usize,
+    /// Combination nodes: card lines plus inline combinations.
+    pub nodes: usize,
+    pub reply_classes: usize,
+}
+
+impl Counts {
+    pub fn of(table: &Table, replies: &[Vec<ReplyClass>]) -> Counts {
+        fn walk(node: &Node, references: &mut usize, inline: &mut usize) {
+            for child in &node.children {
+                match child {
+                    Child::Reference(_) => *references += 1,
+                    Child::Inline(inner) => {
+                        *inline += 1;
+                        walk(inner, references, inline);
+                    }
+                }
+            }
+        }
+        let (mut references, mut inline) = (0, 0);
+        for line in &table.lines {
+            walk(&line.node, &mut references, &mut inline);
+        }
+        Counts {
+            lines: table.lines.len(),
+            cards: table.lines.len() + super::model::BASE_CARDS,
+            references,
+            inline,
+            nodes: table.lines.len() + inline,
+            reply_classes: replies.iter().map(Vec::len).sum(),
+        }
+    }
+}
+
+/// A row of Table 1: a run of consecutive children of the last card that
+/// place the same card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Table1Row {
+    /// The placed card (None for an inline child).
+    pub card: Option<u32>,
+    /// The card's own required set (its frame), sorted.
+    pub required: Vec<Cell>,
+    pub envelope_size: usize,
+    pub height: u32,
+    pub placements: usize,
+    /// Cells of the running intersection of the placed child envelopes so
+    /// far, other than the last card's pivot.
+    pub remaining: usize,
+}
+
+pub fn table1(evaluation: &Evaluation) -> Vec<Table1Row> {
+    let window = &evaluation.window;
+    let last = evaluation.final_node();
+    let mut rows: Vec<Table1Row> = Vec::new();
+    let mut running = last.condition.envelope.clone();
+    for child in &last.children {
+        running.intersect_with(&child.condition.envelope);
+        let mut remaining_set = running.clone();
+        window.remove(&mut remaining_set, last.pivot);
+        let remaining = remaining_set.len();
+        let (card, own) = match child.source {
+            ChildSource::Card { card, .. } => (Some(card), &evaluation.cards[card as usize]),
+            ChildSource::Inline { node } => (None, &evaluation.nodes[node].condition),
+        };
+        match rows.last_mut() {
+            Some(row) if card.is_some() && row.card == card => {
+                row.placements += 1;
+                row.remaining = remaining;
+            }
+            _ => rows.push(Table1Row {
+                card,
+                required: window.to_vec(&own.required),
+                envelope_size: own.envelope.len(),
+                height: own.height,
+                placements: 1,
+                remaining,
+            }),
+        }
+    }
+    rows
+}
