@@ -199,10 +199,7 @@ fn node_body<'a>(line: &'a str, input: &'a str, depth: usize) -> Parsed<'a, Node
     let column = column_of(line, input);
     let (mut rest, pivot) = expect("a pivot cell (two characters 0-9 or A-G)", cell(input))?;
     let mut children = Vec::new();
-    loop {
-        let Ok((after_space, _)) = space(rest) else {
-            break;
-        };
+    while let Ok((after_space, _)) = space(rest) {
         let (after_child, child) = child(line, after_space, depth)?;
         children.push(child);
         rest = after_child;
