@@ -34,15 +34,15 @@ impl std::fmt::Display for Origin {
                 cell,
             } => write!(
                 f,
-                "node {node}: required by child {} ({child}) as {cell} in its frame",
+                "node {node} requires it through child {} ({child}) as {cell}",
                 index + 1
             ),
             Origin::CommonEnvelope { node, cell } => write!(
                 f,
-                "node {node}: {cell} lies in every child's envelope, so Lemma 3 requires it (this is where it arises)"
+                "node {node}, where {cell} lies in every child's envelope (Lemma 3 requires it)"
             ),
             Origin::Base { card, cell } => {
-                write!(f, "base card {card}: requires {cell} by Lemma 4")
+                write!(f, "base card {card}, which requires {cell} (Lemma 4)")
             }
         }
     }
@@ -83,6 +83,16 @@ pub fn describe_reference(card: u32, placement: Placement) -> String {
     }
 }
 
+/// A node's label with its place in the table.
+fn located(node: &EvaluatedNode) -> String {
+    format!(
+        "{} (line {}, column {})",
+        node.label(),
+        node.line,
+        node.column
+    )
+}
+
 /// Trace every cell of the last card's required set.
 pub fn trace_required(evaluation: &Evaluation) -> Vec<RequiredTrace> {
     let last = evaluation.final_node();
@@ -103,7 +113,7 @@ fn trace_cell(evaluation: &Evaluation, start: &EvaluatedNode, start_cell: Cell) 
     loop {
         if window.has(&node.common_envelope, cell) {
             chain.push(Origin::CommonEnvelope {
-                node: node.label(),
+                node: located(node),
                 cell,
             });
             return chain;
@@ -117,7 +127,7 @@ fn trace_cell(evaluation: &Evaluation, start: &EvaluatedNode, start_cell: Cell) 
             return chain; // unreachable for a Lemma 3 node: A ⊆ ⋃A_i ∪ ⋂T_i
         };
         chain.push(Origin::Child {
-            node: node.label(),
+            node: located(node),
             index,
             child: describe_child(child.source, evaluation),
             cell: match child.source {

@@ -253,3 +253,81 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
         max: super::cellset::MAX_WINDOW_CELLS,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::parse::parse_table;
+
+    fn cells(list: &[(i32, i32)]) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = list.iter().map(|&(x, y)| Cell::new(x, y)).collect();
+        cells.sort();
+        cells
+    }
+
+    #[test]
+    fn base_cards_follow_lemma_4() {
+        let evaluation = evaluate(&parse_table(b"6 14 4:100 5:101\n").unwrap()).unwrap();
+        let window = &evaluation.window;
+        for (j, card) in evaluation.cards[..BASE_CARDS].iter().enumerate() {
+            let mut expected = SNAKY.to_vec();
+            expected.remove(j);
+            assert_eq!(window.to_vec(&card.required), expected);
+            assert_eq!(window.to_vec(&card.envelope), SNAKY.to_vec());
+            assert_eq!(card.height, 1);
+        }
+    }
+
+    #[test]
+    fn lemma_3_on_card_6_worked_by_hand() {
+        // Card 4 transposed: S minus (1,3) after the swap; card 5 transposed
+        // and moved up one: S minus (1,5). Their envelopes meet in
+        // (0,1),(0,2),(0,3),(1,4); the pivot (1,4) leaves A = column 0, rows 0..4.
+        let evaluation = evaluate(&parse_table(b"6 14 4:100 5:101\n").unwrap()).unwrap();
+        let window = &evaluation.window;
+        let node = evaluation.final_node();
+        assert_eq!(
+            window.to_vec(&node.children[0].condition.required),
+            cells(&[(0, 0), (0, 1), (0, 2), (0, 3), (1, 4)])
+        );
+        assert_eq!(
+            window.to_vec(&node.common_envelope),
+            cells(&[(0, 1), (0, 2), (0, 3), (1, 4)])
+        );
+        assert_eq!(
+            window.to_vec(&node.condition.required),
+            cells(&[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)])
+        );
+        assert_eq!(
+            window.to_vec(&node.condition.envelope),
+            cells(&[
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (0, 3),
+                (0, 4),
+                (1, 3),
+                (1, 4),
+                (1, 5)
+            ])
+        );
+        assert_eq!(node.condition.height, 2);
+    }
+
+    #[test]
+    fn inline_nodes_come_before_their_card_and_placements_can_leave_the_board() {
+        // Orientation 6 negates both coordinates: the envelope goes negative.
+        let table = parse_table(b"6 14 4:100 5:101\n7 00 (11 6:600 0) 1\n").unwrap();
+        let evaluation = evaluate(&table).unwrap();
+        assert_eq!(evaluation.nodes.len(), 3);
+        assert_eq!(evaluation.nodes[1].path, vec![0]);
+        assert_eq!(evaluation.nodes[1].label(), "7/1");
+        assert_eq!(evaluation.card_nodes[7], Some(2));
+        let inline = &evaluation.nodes[1];
+        assert!(evaluation
+            .window
+            .has(&inline.children[0].condition.envelope, Cell::new(-1, -5)));
+        assert_eq!(inline.condition.height, 3);
+        assert_eq!(evaluation.nodes[2].condition.height, 4);
+    }
+}

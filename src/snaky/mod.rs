@@ -146,12 +146,39 @@ fn claim_checks(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClas
 
 fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]) -> Vec<String> {
     let mut lines = Vec::new();
-    for trace in diagnose::trace_required(evaluation) {
+    let traces = diagnose::trace_required(evaluation);
+    if !traces.is_empty() {
         lines.push(format!(
-            "card {} still requires {}:",
-            claim.card, trace.cell
+            "card {} still requires {} cell(s); each enters through a child and arises where it lies in every child's envelope:",
+            claim.card,
+            traces.len()
         ));
-        lines.extend(trace.chain.iter().map(|origin| format!("  {origin}")));
+    }
+    // One line per cell, then the full chain once per distinct place of origin:
+    // forgeries tend to make many cells arise at one node.
+    let mut shown_origins = Vec::new();
+    for trace in &traces {
+        let origin = trace.chain.last().map_or(String::new(), |o| o.to_string());
+        if trace.chain.len() > 1 {
+            lines.push(format!(
+                "  {}: {}; arises at {origin}",
+                trace.cell, trace.chain[0]
+            ));
+        } else {
+            lines.push(format!("  {}: arises at {origin}", trace.cell));
+        }
+        // Chains of one or two steps are already spelled out on that line.
+        if trace.chain.len() > 2 && !shown_origins.contains(&origin) {
+            shown_origins.push(origin);
+        }
+    }
+    for origin in &shown_origins {
+        let trace = traces
+            .iter()
+            .find(|t| t.chain.last().map(|o| o.to_string()).as_ref() == Some(origin))
+            .expect("origin taken from a trace");
+        lines.push(format!("chain for {}:", trace.cell));
+        lines.extend(trace.chain.iter().map(|step| format!("  {step}")));
     }
     if !claim.within_bound {
         lines.push(format!(

@@ -349,3 +349,217 @@ fn check_references_are_earlier(card_line: &CardLine) -> Result<(), ParseError> 
     }
     walk(&card_line.node, card_line)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(text: &str) -> ParseError {
+        parse_table(text.as_bytes()).expect_err("the input is malformed")
+    }
+
+    fn syntax(text: &str) -> (usize, usize, String, String) {
+        match error_of(text) {
+            ParseError::Syntax {
+                line,
+                column,
+                expected,
+                found,
+            } => (line, column, expected, found),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_references_placements_and_nested_inline_nodes() {
+        let table = parse_table(b"6 14 4:100 5:101\n7 05 (12 6:2G0 (3A 0)) 6\n").unwrap();
+        assert_eq!(table.lines.len(), 2);
+        let line7 = &table.lines[1];
+        assert_eq!((line7.card, line7.line), (7, 2));
+        assert_eq!(line7.node.pivot, Cell::new(0, 5));
+        let Child::Inline(inner) = &line7.node.children[0] else {
+            panic!("first child of card 7 is inline");
+        };
+        assert_eq!(inner.pivot, Cell::new(1, 2));
+        assert_eq!(inner.column, 7);
+        let Child::Reference(reference) = inner.children[0] else {
+            panic!("a reference");
+        };
+        assert_eq!(reference.card, 6);
+        assert_eq!(reference.placement.orientation.code(), 2);
+        assert_eq!(reference.placement.offset, Cell::new(16, 0));
+        let Child::Inline(innermost) = &inner.children[1] else {
+            panic!("nested inline");
+        };
+        assert_eq!(innermost.pivot, Cell::new(3, 10));
+        assert_eq!(
+            line7.node.children[1],
+            Child::Reference(Reference {
+                card: 6,
+                placement: Placement::IDENTITY,
+                column: 24
+            })
+        );
+    }
+
+    #[test]
+    fn crlf_and_missing_final_newline_parse_to_the_same_table() {
+        let lf = parse_table(b"6 14 4:100 5:101\n7 05 6:001 6:405\n").unwrap();
+        let crlf = parse_table(b"6 14 4:100 5:101\r\n7 05 6:001 6:405\r\n").unwrap();
+        let bare = parse_table(b"6 14 4:100 5:101\n7 05 6:001 6:405").unwrap();
+        assert_eq!(lf, crlf);
+        assert_eq!(lf, bare);
+    }
+
+    #[test]
+    fn bad_coordinate_character_is_located() {
+        let (line, column, expected, found) = syntax("6 1H 4:100 5:101\n");
+        assert_eq!((line, column), (1, 4));
+        assert!(expected.contains("pivot"), "{expected}");
+        assert_eq!(found, "'H'");
+        let (line, column, expected, _) = syntax("6 14 4:1x0 5:101\n");
+        assert_eq!((line, column), (1, 9));
+        assert!(expected.contains("translation"), "{expected}");
+    }
+
+    #[test]
+    fn orientation_outside_0_to_7_is_rejected() {
+        let (line, column, expected, found) = syntax("6 14 4:800 5:101\n");
+        assert_eq!((line, column), (1, 8));
+        assert_eq!(expected, "an orientation code 0-7");
+        assert_eq!(found, "'8'");
+    }
+
+    #[test]
+    fn references_must_be_to_earlier_cards() {
+        for (text, referenced, column) in [("6 14 6 5:101\n", 6, 6), ("6 14 4 (22 9)\n", 9, 12)] {
+            match error_of(text) {
+                ParseError::NotEarlier {
+                    line: 1,
+                    column: c,
+                    card: 6,
+                    referenced: r,
+                } => assert_eq!((c, r), (column, referenced)),
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn lines_out_of_order_missing_or_repeated_are_rejected() {
+        let cases = [
+            ("7 14 4 5\n", 1, 6, 7, "a card is missing"),
+            ("6 14 4 5\n6 14 4 5\n", 2, 7, 6, "repeated or out of order"),
+            (
+                "6 14 4 5\n8 14 4 5\n7 14 4 5\n",
+                2,
+                7,
+                8,
+                "a card is missing",
+            ),
+        ];
+        for (text, line, expected, found, reason) in cases {
+            assert_eq!(
+                error_of(text),
+                ParseError::CardOrder {
+                    line,
+                    expected,
+                    found,
+                    reason
+                },
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn unbalanced_parentheses_are_rejected() {
+        let (line, column, expected, found) = syntax("6 14 4 (22 5\n");
+        assert_eq!(
+            (line, column, found.as_str()),
+            (1, 13, "the end of the line")
+        );
+        assert!(expected.starts_with("')'"), "{expected}");
+        let (_, column, expected, found) = syntax("6 14 4 (22 5))\n");
+        assert_eq!((column, found.as_str()), (14, "')'"));
+        assert!(expected.contains("unbalanced"), "{expected}");
+        let (_, column, _, found) = syntax("6 14 4 22 5)\n");
+        assert_eq!((column, found.as_str()), (12, "')'"));
+    }
+
+    #[test]
+    fn empty_child_lists_are_rejected() {
+        let (_, column, expected, _) = syntax("6 14\n");
+        assert_eq!(column, 5);
+        assert!(expected.contains("at least one child"), "{expected}");
+        let (_, column, expected, _) = syntax("6 14 4 (22)\n");
+        assert_eq!(column, 11);
+        assert!(expected.contains("at least one child"), "{expected}");
+    }
+
+    #[test]
+    fn stray_characters_and_spacing_are_rejected() {
+        for (text, column) in [
+            ("6 14 4 5 \n", 10),
+            ("6 14  4 5\n", 6),
+            ("6 14 4 5#\n", 9),
+            ("6 14\t4 5\n", 5),
+            (" 6 14 4 5\n", 1),
+            ("6 14 4:1000 5\n", 11),
+            ("06 14 4 5\n", 1),
+        ] {
+            let (line, c, _, _) = syntax(text);
+            assert_eq!((line, c), (1, column), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn empty_lines_in_the_middle_are_rejected() {
+        let (line, column, expected, found) = syntax("6 14 4 5\n\n7 14 4 5\n");
+        assert_eq!(
+            (line, column, found.as_str()),
+            (2, 1, "the end of the line")
+        );
+        assert_eq!(expected, "a card number");
+    }
+
+    #[test]
+    fn empty_and_binary_input_are_rejected() {
+        assert_eq!(error_of(""), ParseError::Empty);
+        match error_of("6 14 4 5\n7 1\u{0}") {
+            ParseError::NotText { line, column, .. } => assert_eq!((line, column), (2, 4)),
+            other => panic!("{other:?}"),
+        }
+        match parse_table(b"6 14 \xff\xfe") {
+            Err(ParseError::NotText { line, column, what }) => {
+                assert_eq!((line, column), (1, 6));
+                assert!(what.contains("UTF-8"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn non_ascii_text_is_located_by_character() {
+        let (_, column, _, found) = syntax("6 14 4 é\n");
+        assert_eq!((column, found.as_str()), (8, "'é'"));
+    }
+
+    #[test]
+    fn nesting_is_bounded_without_overflowing_the_stack() {
+        let mut text = String::from("6 14 ");
+        for _ in 0..10_000 {
+            text.push_str("(11 ");
+        }
+        text.push('0');
+        let (_, _, expected, _) = syntax(&text);
+        assert!(expected.contains("nested at most"), "{expected}");
+    }
+
+    #[test]
+    fn huge_card_numbers_are_rejected_not_overflowed() {
+        let (_, column, expected, _) = syntax("6 14 99999999999 5\n");
+        assert_eq!(column, 6);
+        assert!(expected.contains("2^32"), "{expected}");
+    }
+}

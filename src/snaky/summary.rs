@@ -50,7 +50,7 @@ impl Counts {
 
 /// A row of Table 1: a run of consecutive children of the last card that
 /// place the same card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Clone, PartialEq, Eq, Serialize)]
 pub struct Table1Row {
     /// The placed card (None for an inline child).
     pub card: Option<u32>,
@@ -62,6 +62,19 @@ pub struct Table1Row {
     /// Cells of the running intersection of the placed child envelopes so
     /// far, other than the last card's pivot.
     pub remaining: usize,
+}
+
+impl std::fmt::Debug for Table1Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let card = self
+            .card
+            .map_or("inline".to_string(), |c| format!("card {c}"));
+        write!(
+            f,
+            "{card}: A_j {:?}, |T_j| {}, h_j {}, {} placements, {} remaining",
+            self.required, self.envelope_size, self.height, self.placements, self.remaining
+        )
+    }
 }
 
 pub fn table1(evaluation: &Evaluation) -> Vec<Table1Row> {
