@@ -3,9 +3,12 @@
 //! certificate's `git diff` shows which node, row or check changed without
 //! spreading every cell over its own line. Key order is the declaration order
 //! of the serialised structs; nothing depends on hashing or thread count.
+//! Written as a serde_json `Formatter`, so certificates stream straight from
+//! their structs without an intermediate `Value` tree.
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::ser::Formatter;
+use std::io::{self, Write};
 
 /// Serialise `value` with containers expanded down to `expand_depth` levels
 /// (1: only the top-level object; 2: also its arrays and objects, one entry
@@ -14,67 +17,120 @@ pub fn to_certificate_json<T: Serialize>(
     value: &T,
     expand_depth: usize,
 ) -> Result<String, serde_json::Error> {
-    let value = serde_json::to_value(value)?;
-    let mut out = String::new();
-    write_value(&value, 0, expand_depth, &mut out)?;
-    out.push('\n');
-    Ok(out)
+    let mut out = Vec::with_capacity(1 << 16);
+    let formatter = LayoutFormatter {
+        depth: 0,
+        expand_depth,
+        has_value: false,
+    };
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    value.serialize(&mut serializer)?;
+    out.push(b'\n');
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
 }
 
-fn write_value(
-    value: &Value,
+struct LayoutFormatter {
+    /// Containers currently open.
     depth: usize,
     expand_depth: usize,
-    out: &mut String,
-) -> Result<(), serde_json::Error> {
-    let expand = depth < expand_depth
-        && match value {
-            Value::Array(items) => !items.is_empty(),
-            Value::Object(fields) => !fields.is_empty(),
-            _ => false,
-        };
-    if !expand {
-        out.push_str(&serde_json::to_string(value)?);
-        return Ok(());
+    /// Whether the innermost open container has an entry yet.
+    has_value: bool,
+}
+
+impl LayoutFormatter {
+    /// Whether the innermost open container is written one entry per line.
+    fn expanded(&self) -> bool {
+        self.depth <= self.expand_depth
     }
-    let inner_indent = "  ".repeat(depth + 1);
-    let outer_indent = "  ".repeat(depth);
-    match value {
-        Value::Array(items) => {
-            out.push_str("[\n");
-            for (index, item) in items.iter().enumerate() {
-                out.push_str(&inner_indent);
-                write_value(item, depth + 1, expand_depth, out)?;
-                out.push_str(if index + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&outer_indent);
-            out.push(']');
+
+    fn open<W: ?Sized + Write>(&mut self, writer: &mut W, bracket: &[u8]) -> io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        writer.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + Write>(&mut self, writer: &mut W, bracket: &[u8]) -> io::Result<()> {
+        let was_expanded = self.expanded();
+        self.depth -= 1;
+        if was_expanded && self.has_value {
+            writer.write_all(b"\n")?;
+            indent(writer, self.depth)?;
         }
-        Value::Object(fields) => {
-            out.push_str("{\n");
-            for (index, (key, field)) in fields.iter().enumerate() {
-                out.push_str(&inner_indent);
-                out.push_str(&serde_json::to_string(key)?);
-                out.push_str(": ");
-                write_value(field, depth + 1, expand_depth, out)?;
-                out.push_str(if index + 1 < fields.len() {
-                    ",\n"
-                } else {
-                    "\n"
-                });
-            }
-            out.push_str(&outer_indent);
-            out.push('}');
+        writer.write_all(bracket)
+    }
+
+    fn entry<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> io::Result<()> {
+        if self.expanded() {
+            writer.write_all(if first { b"\n" } else { b",\n" })?;
+            indent(writer, self.depth)
+        } else if !first {
+            writer.write_all(b",")
+        } else {
+            Ok(())
         }
-        _ => unreachable!("only non-empty containers are expanded"),
+    }
+}
+
+fn indent<W: ?Sized + Write>(writer: &mut W, depth: usize) -> io::Result<()> {
+    for _ in 0..depth {
+        writer.write_all(b"  ")?;
     }
     Ok(())
+}
+
+impl Formatter for LayoutFormatter {
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.open(writer, b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.close(writer, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.entry(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.open(writer, b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.close(writer, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.entry(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        writer.write_all(if self.expanded() { b": " } else { b":" })
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde::Serialize;
+    use serde_json::Value;
 
     #[derive(Serialize)]
     struct Sample {
@@ -82,13 +138,18 @@ mod tests {
         alpha: Vec<Vec<i32>>,
         empty: Vec<u8>,
         nested: Inner,
+        none: Option<u8>,
     }
 
     #[derive(Serialize)]
     struct Inner {
         b: bool,
         cells: Vec<[i32; 2]>,
+        empty: Inner2,
     }
+
+    #[derive(Serialize)]
+    struct Inner2 {}
 
     fn sample() -> Sample {
         Sample {
@@ -98,7 +159,9 @@ mod tests {
             nested: Inner {
                 b: true,
                 cells: vec![[0, 1], [2, 3]],
+                empty: Inner2 {},
             },
+            none: None,
         }
     }
 
@@ -107,15 +170,23 @@ mod tests {
         let text = to_certificate_json(&sample(), 2).unwrap();
         assert_eq!(
             text,
-            "{\n  \"zeta\": 1,\n  \"alpha\": [\n    [1,2],\n    [3]\n  ],\n  \"empty\": [],\n  \"nested\": {\n    \"b\": true,\n    \"cells\": [[0,1],[2,3]]\n  }\n}\n"
+            "{\n  \"zeta\": 1,\n  \"alpha\": [\n    [1,2],\n    [3]\n  ],\n  \"empty\": [],\n  \"nested\": {\n    \"b\": true,\n    \"cells\": [[0,1],[2,3]],\n    \"empty\": {}\n  },\n  \"none\": null\n}\n"
         );
         let reparsed: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(reparsed, serde_json::to_value(sample()).unwrap());
     }
 
     #[test]
-    fn depth_zero_is_compact() {
+    fn depth_zero_is_compact_json() {
         let text = to_certificate_json(&sample(), 0).unwrap();
-        assert_eq!(text.lines().count(), 1);
+        assert_eq!(text, serde_json::to_string(&sample()).unwrap() + "\n");
+    }
+
+    #[test]
+    fn deep_layout_matches_the_value_it_encodes() {
+        let text = to_certificate_json(&sample(), 10).unwrap();
+        let reparsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(reparsed, serde_json::to_value(sample()).unwrap());
+        assert!(text.contains("\n        0,\n"), "{text}");
     }
 }

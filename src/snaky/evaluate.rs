@@ -104,18 +104,22 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     let mut cards: Vec<Condition> = (0..BASE_CARDS)
         .map(|j| base_condition(&window, j))
         .collect();
+    let mut card_cells: Vec<CardCells> = cards.iter().map(|c| CardCells::of(&window, c)).collect();
     let mut card_nodes = vec![None; BASE_CARDS];
     let mut nodes = Vec::new();
     for card_line in &table.lines {
         let mut evaluator = NodeEvaluator {
             window: &window,
             cards: &cards,
+            card_cells: &card_cells,
             nodes: &mut nodes,
             card: card_line.card,
             line: card_line.line,
         };
         let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
-        cards.push(nodes[index].condition.clone());
+        let condition = nodes[index].condition.clone();
+        card_cells.push(CardCells::of(&window, &condition));
+        cards.push(condition);
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
@@ -138,9 +142,26 @@ fn base_condition(window: &Window, j: usize) -> Condition {
     }
 }
 
+/// A card's sets as cell lists: each card is placed many times, and walking
+/// a list is cheaper than decoding the bitset again for every placement.
+struct CardCells {
+    required: Vec<Cell>,
+    envelope: Vec<Cell>,
+}
+
+impl CardCells {
+    fn of(window: &Window, condition: &Condition) -> Self {
+        CardCells {
+            required: window.to_vec(&condition.required),
+            envelope: window.to_vec(&condition.envelope),
+        }
+    }
+}
+
 struct NodeEvaluator<'a> {
     window: &'a Window,
     cards: &'a [Condition],
+    card_cells: &'a [CardCells],
     nodes: &'a mut Vec<EvaluatedNode>,
     card: u32,
     line: usize,
@@ -157,11 +178,16 @@ impl NodeEvaluator<'_> {
                         card: reference.card,
                         placement: reference.placement,
                     },
-                    condition: place(
-                        self.window,
-                        &self.cards[reference.card as usize],
-                        reference.placement,
-                    ),
+                    condition: {
+                        let card = reference.card as usize;
+                        let map = reference.placement.matrix();
+                        let cells = &self.card_cells[card];
+                        Condition {
+                            required: self.window.set_of(cells.required.iter().map(|&c| map(c))),
+                            envelope: self.window.set_of(cells.envelope.iter().map(|&c| map(c))),
+                            height: self.cards[card].height,
+                        }
+                    },
                 },
                 Child::Inline(inner) => {
                     path.push(index);
@@ -213,8 +239,10 @@ fn combine(window: &Window, pivot: Cell, children: &[PlacedChild]) -> (Condition
     (condition, common)
 }
 
+/// `condition` placed by `placement`; every placed cell must lie in the window.
 pub fn place(window: &Window, condition: &Condition, placement: Placement) -> Condition {
-    let place_set = |set: &CellSet| window.set_of(window.cells(set).map(|c| placement.apply(c)));
+    let map = placement.matrix();
+    let place_set = |set: &CellSet| window.set_of(window.cells(set).map(&map));
     Condition {
         required: place_set(&condition.required),
         envelope: place_set(&condition.envelope),

@@ -130,6 +130,15 @@ impl Placement {
         self.orientation.apply(cell).translate(self.offset)
     }
 
+    /// This placement as an affine map `[a b; c d] (x, y) + t`, for applying
+    /// it to many cells without branching per cell.
+    pub fn matrix(self) -> impl Fn(Cell) -> Cell {
+        let e1 = self.orientation.apply(Cell::new(1, 0));
+        let e2 = self.orientation.apply(Cell::new(0, 1));
+        let t = self.offset;
+        move |c: Cell| Cell::new(e1.x * c.x + e2.x * c.y + t.x, e1.y * c.x + e2.y * c.y + t.y)
+    }
+
     /// The placement that undoes this one: R^-1 (x - t).
     pub fn inverse(self) -> Placement {
         let inverse = self.orientation.inverse();
@@ -257,6 +266,7 @@ mod tests {
             };
             let cell = Cell::new(x, y);
             prop_assert_eq!(placement.inverse().apply(placement.apply(cell)), cell);
+            prop_assert_eq!((placement.matrix())(cell), placement.apply(cell));
             prop_assert_eq!(placement.apply(placement.inverse().apply(cell)), cell);
         }
 

@@ -17,8 +17,6 @@ use nom::IResult;
 /// Inline combinations may nest, but not without limit: the evaluator recurses.
 pub const MAX_NESTING: usize = 64;
 
-const COORDINATE_DIGITS: &str = "0123456789ABCDEFG";
-
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     #[error("the table is empty: expected lines of cards starting with card {FIRST_TABLE_CARD}")]
@@ -283,10 +281,18 @@ fn card_number(input: &str) -> Parsed<'_, u32> {
     }
 }
 
+/// A coordinate digit's value: `0`-`9` are 0..9, `A`-`G` are 10..16.
+fn coordinate_value(c: char) -> Option<i32> {
+    match c {
+        '0'..='9' => Some(c as i32 - '0' as i32),
+        'A'..='G' => Some(c as i32 - 'A' as i32 + 10),
+        _ => None,
+    }
+}
+
 fn coordinate(input: &str) -> Parsed<'_, i32> {
-    let (rest, c) = satisfy(|c: char| COORDINATE_DIGITS.contains(c))(input)?;
-    let value = COORDINATE_DIGITS.find(c).expect("checked by satisfy") as i32;
-    Ok((rest, value))
+    let (rest, c) = satisfy(|c: char| coordinate_value(c).is_some())(input)?;
+    Ok((rest, coordinate_value(c).unwrap_or_default()))
 }
 
 fn cell(input: &str) -> Parsed<'_, Cell> {

@@ -1,0 +1,45 @@
+//! Parse + evaluate + all checks + JSON emission on the paper's table.
+//! Compare runs against a saved baseline (`just bench -- --save-baseline before`,
+//! then `just bench -- --baseline before`): this machine is shared and noisy.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gamecert::snaky::{
+    certificate::certificate_json, check_table, evaluate::evaluate, parse::parse_table,
+    DEFAULT_BOUND, TABLE_PATH,
+};
+use std::hint::black_box;
+
+fn table() -> Vec<u8> {
+    std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/certificates/sources/snaky21-cards.txt"
+    ))
+    .expect("the paper's table")
+}
+
+fn snaky_check(c: &mut Criterion) {
+    let bytes = table();
+    let parsed = parse_table(&bytes).unwrap();
+    let run = check_table(TABLE_PATH, &bytes, DEFAULT_BOUND).unwrap();
+    c.bench_function("snaky/parse", |b| {
+        b.iter(|| parse_table(black_box(&bytes)).unwrap())
+    });
+    c.bench_function("snaky/evaluate", |b| {
+        b.iter(|| evaluate(black_box(&parsed)).unwrap())
+    });
+    c.bench_function("snaky/check_table", |b| {
+        b.iter(|| check_table(TABLE_PATH, black_box(&bytes), DEFAULT_BOUND).unwrap())
+    });
+    c.bench_function("snaky/certificate_json", |b| {
+        b.iter(|| certificate_json(black_box(&run)))
+    });
+    c.bench_function("snaky/check_and_emit", |b| {
+        b.iter(|| {
+            let run = check_table(TABLE_PATH, black_box(&bytes), DEFAULT_BOUND).unwrap();
+            certificate_json(&run)
+        })
+    });
+}
+
+criterion_group!(benches, snaky_check);
+criterion_main!(benches);
