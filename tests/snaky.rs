@@ -346,3 +346,58 @@ fn verify_check_accepts_the_committed_certificates() {
     );
     assert!(stdout(&output).contains("snaky: certified within 21 moves"));
 }
+
+mod no_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn head(lines: usize) -> String {
+        paper_table()
+            .lines()
+            .take(lines)
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Mutated tables are either checked or rejected with a located
+        /// error; nothing panics.
+        #[test]
+        fn mutated_tables_never_panic(
+            edits in proptest::collection::vec((0usize..4000, prop::sample::select(
+                vec![b'0', b'7', b'9', b'G', b'H', b':', b'(', b')', b' ', b'\n', b'\r', 0u8, 0xff]
+            )), 1..6)
+        ) {
+            let mut bytes = head(120).into_bytes();
+            for (position, byte) in edits {
+                let position = position % bytes.len();
+                bytes[position] = byte;
+            }
+            match check_table("fuzz", &bytes, DEFAULT_BOUND) {
+                Ok(run) => prop_assert_eq!(run.counts.lines, run.table.lines.len()),
+                Err(error) => prop_assert!(!error.to_string().is_empty()),
+            }
+        }
+    }
+
+    #[test]
+    fn spread_out_tables_are_refused_cleanly() {
+        // Each card places the previous one 16 cells further out and flips
+        // it, so the window doubles in each direction; the checker refuses
+        // the table instead of allocating without limit.
+        let mut table = String::from("6 14 4:100 5:101\n");
+        for card in 7..400u32 {
+            table.push_str(&format!("{card} 00 {}:6GG {}:0GG\n", card - 1, card - 1));
+        }
+        let path = temp_file("spread.txt", table.as_bytes());
+        let output = gamecert(&["snaky", "check", path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains("more than the"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
