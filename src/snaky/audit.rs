@@ -192,7 +192,7 @@ impl Auditor {
             reply_classes += node.replies.len() + 1;
             if node.path.is_empty() {
                 card_nodes.insert(node.card, id);
-                next_card = node.card + 1;
+                next_card = node.card.saturating_add(1);
             }
             nodes.push(Some(node));
         }
@@ -580,7 +580,7 @@ fn array<'a>(value: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
 fn coordinate(value: &Value) -> Result<i64, String> {
     value
         .as_i64()
-        .filter(|v| v.abs() <= MAX_COORDINATE)
+        .filter(|v| (-MAX_COORDINATE..=MAX_COORDINATE).contains(v))
         .ok_or(format!("{value} is not a coordinate"))
 }
 
@@ -758,19 +758,87 @@ mod tests {
         cert["nodes"][0]["children"][0]["offset"] = json!([i64::MIN, i64::MAX]);
         cert["nodes"][0]["height"] = json!(u64::MAX);
         cert["bases"][0]["height"] = json!(-1);
-        let report = audit(&cert);
+        let failures = audit(&cert).failures;
         assert!(
-            report.failures.iter().any(|f| f.starts_with("node 0:")),
-            "{:?}",
-            report.failures
+            failures.iter().any(|f| f.starts_with("node 0:")),
+            "{failures:?}"
         );
         assert!(
-            report
-                .failures
+            failures.iter().any(|f| f.starts_with("base card 0:")),
+            "{failures:?}"
+        );
+        // The largest card number must not overflow the expected next card.
+        let mut cert = card6_certificate();
+        cert["nodes"][0]["card"] = json!(u64::MAX);
+        let second = cert["nodes"][0].clone();
+        cert["nodes"].as_array_mut().expect("nodes").push(second);
+        let failures = audit(&cert).failures;
+        assert!(
+            failures
                 .iter()
-                .any(|f| f.starts_with("base card 0:")),
-            "{:?}",
-            report.failures
+                .any(|f| f.contains("expected a node of card 6")),
+            "{failures:?}"
         );
+    }
+
+    /// Any JSON value at any recorded place of a small certificate: the
+    /// audit returns a report (never panics) and never accepts it, since
+    /// card 6 alone proves no win.
+    mod never_panics {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn any_json() -> impl Strategy<Value = Value> {
+            let leaf = prop_oneof![
+                Just(Value::Null),
+                any::<bool>().prop_map(Value::from),
+                any::<i64>().prop_map(Value::from),
+                any::<u64>().prop_map(Value::from),
+                (-8i64..30).prop_map(Value::from),
+                any::<f64>().prop_map(|f| json!(f)),
+                "[a-z]{0,6}".prop_map(Value::from),
+            ];
+            leaf.prop_recursive(3, 24, 4, |inner| {
+                prop_oneof![
+                    proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                    proptest::collection::btree_map("[a-z]{1,6}", inner, 0..4)
+                        .prop_map(|map| Value::Object(map.into_iter().collect())),
+                ]
+            })
+        }
+
+        const PLACES: [&str; 17] = [
+            "",
+            "/nodes/0/card",
+            "/kind",
+            "/format",
+            "/bases",
+            "/bases/2",
+            "/bases/2/required",
+            "/nodes",
+            "/nodes/0",
+            "/nodes/0/path",
+            "/nodes/0/pivot",
+            "/nodes/0/envelope/3",
+            "/nodes/0/height",
+            "/nodes/0/children/1",
+            "/nodes/0/children/0/offset",
+            "/nodes/0/replies/cells/0",
+            "/nodes/0/replies/outside",
+        ];
+
+        proptest! {
+            #[test]
+            fn any_value_anywhere_gives_a_failing_report(
+                place in 0..PLACES.len(),
+                value in any_json(),
+            ) {
+                let mut cert = card6_certificate();
+                *cert.pointer_mut(PLACES[place]).expect("the place exists") = value;
+                let report = audit(&cert);
+                prop_assert_eq!(report.kind, "snaky");
+                prop_assert!(!report.failures.is_empty());
+            }
+        }
     }
 }
