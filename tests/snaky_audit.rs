@@ -353,3 +353,20 @@ fn audit_exit_codes_through_the_cli() {
     assert_eq!(garbage_run.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).expect("remove the temp dir");
 }
+
+/// The trusted kernel must not lean on the producer: no `super::`,
+/// `crate::snaky` or `gamecert::snaky` outside its unit tests.
+#[test]
+fn the_auditor_uses_none_of_the_producers_code() {
+    let source = std::fs::read_to_string(root().join("src/snaky/audit.rs")).expect("the auditor");
+    let kernel = source.split("#[cfg(test)]").next().expect("some source");
+    for line in kernel.lines() {
+        assert!(
+            !["super::", "crate::snaky", "gamecert::snaky"]
+                .iter()
+                .any(|word| line.contains(word)),
+            "the auditor refers to the producer: {line}"
+        );
+    }
+    assert!(kernel.contains("use crate::audit::AuditReport;"));
+}

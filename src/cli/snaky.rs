@@ -86,9 +86,10 @@ struct DrawArgs {
 
 #[derive(Debug, Subcommand)]
 enum DrawCommand {
-    /// Draw card N like the paper's figures: envelope, required cells, pivot,
-    /// and the completing cells of its base-card children. Exit 2 if N is
-    /// not a card line of the table.
+    /// Draw card N like the paper's figures.
+    ///
+    /// Envelope shaded, required cells, pivot, and the completing cells of
+    /// its base-card children. Exit 2 if N is not a card line of the table.
     Card(DrawCardArgs),
 }
 
