@@ -245,9 +245,20 @@ fn a_changed_orientation_is_caught() {
 #[test]
 fn a_flipped_verdict_is_caught() {
     let report = tampered(|c| c["verdict"] = json!("refuted"));
-    assert_fails_naming(&report, &["verdict", "\"certified\""]);
+    assert_fails_naming(
+        &report,
+        &["verdict: recorded refuted, the last node gives \"certified\""],
+    );
     let report = tampered(|c| c["claim"]["holds"] = json!(false));
-    assert_fails_naming(&report, &["claim: holds/card"]);
+    assert_fails_naming(
+        &report,
+        &["claim.holds: recorded Some(false), the last node gives true"],
+    );
+    let report = tampered(|c| c["claim"]["card"] = json!(726));
+    assert_fails_naming(
+        &report,
+        &["claim.card: recorded 726, the last node is card 727"],
+    );
 }
 
 #[test]

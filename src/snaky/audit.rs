@@ -94,7 +94,9 @@ impl Auditor {
             (kind, format) => {
                 // Without a known format nothing else can be read reliably.
                 self.fail(format!(
-                    "header: expected kind \"snaky\" and format {FORMAT}, found {kind:?} and {format:?}"
+                    "header: expected kind \"snaky\" and format {FORMAT}, found {} and {}",
+                    shown(&kind),
+                    shown(&format)
                 ));
                 return;
             }
@@ -414,7 +416,8 @@ impl Auditor {
             match uint(counts, key) {
                 Ok(recorded) if recorded == value as u64 => {}
                 recorded => self.fail(format!(
-                    "counts.{key}: recorded {recorded:?}, the nodes array gives {value}"
+                    "counts.{key}: recorded {}, the nodes array gives {value}",
+                    shown(&recorded)
                 )),
             }
         }
@@ -460,15 +463,20 @@ impl Auditor {
         let verdict = if holds { "certified" } else { "refuted" };
         if text(cert, "verdict") != Ok(verdict) {
             self.fail(format!(
-                "verdict: recorded {:?}, the last node gives {verdict:?}",
-                text(cert, "verdict")
+                "verdict: recorded {}, the last node gives \"{verdict}\"",
+                shown(&text(cert, "verdict"))
             ));
         }
-        if claim.get("holds").and_then(Value::as_bool) != Some(holds)
-            || uint(claim, "card") != Ok(last.card)
-        {
+        let recorded_holds = claim.get("holds").and_then(Value::as_bool);
+        if recorded_holds != Some(holds) {
             self.fail(format!(
-                "claim: holds/card must be {holds}/{} from the last node",
+                "claim.holds: recorded {recorded_holds:?}, the last node gives {holds}"
+            ));
+        }
+        if uint(claim, "card") != Ok(last.card) {
+            self.fail(format!(
+                "claim.card: recorded {}, the last node is card {}",
+                shown(&uint(claim, "card")),
                 last.card
             ));
         }
@@ -542,6 +550,14 @@ fn differences(recorded: &Condition, recomputed: &Condition) -> Vec<String> {
         ));
     }
     problems
+}
+
+/// A field read as its value, or the reason it could not be read.
+fn shown<T: std::fmt::Display>(read: &Result<T, String>) -> String {
+    match read {
+        Ok(value) => value.to_string(),
+        Err(error) => error.clone(),
+    }
 }
 
 fn show(cell: Cell) -> String {
