@@ -58,5 +58,8 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
     // Each game's auditor registers its kind here.
-    Err(AuditError::UnknownKind(kind.to_string()))
+    match kind {
+        "snaky" => Ok(crate::snaky::audit::audit(value)),
+        _ => Err(AuditError::UnknownKind(kind.to_string())),
+    }
 }

@@ -3,12 +3,15 @@
 //! The pipeline: [`parse`] the table into an IR, [`evaluate`] every card by
 //! Lemmas 3 and 4, [`check`] every Breaker reply class and the claim, compare
 //! with the numbers the paper prints ([`published`]), [`diagnose`] a failed
-//! claim, and emit a [`certificate`].
+//! claim, and emit a [`certificate`]. [`audit`] re-checks an emitted
+//! certificate independently of all of these; [`draw`] pictures a card.
 
+pub mod audit;
 pub mod cellset;
 pub mod certificate;
 pub mod check;
 pub mod diagnose;
+pub mod draw;
 pub mod evaluate;
 pub mod geometry;
 pub mod model;
