@@ -198,3 +198,12 @@ fn search_json_has_the_issue_keys_and_is_deterministic() {
     let again = search_json(&search_table(TABLE_PATH, honest().as_bytes(), 21).unwrap());
     assert_eq!(&text[json_start..], again);
 }
+
+#[test]
+fn the_committed_search_file_is_current() {
+    let committed =
+        std::fs::read_to_string(root().join(gamecert::snaky::search::SEARCH_CERTIFICATE_PATH))
+            .expect("gamecert verify wrote certificates/snaky21-search.json");
+    let fresh = search_json(&search_table(TABLE_PATH, honest().as_bytes(), 21).unwrap());
+    assert_eq!(committed, fresh);
+}
