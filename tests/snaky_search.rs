@@ -207,3 +207,15 @@ fn the_committed_search_file_is_current() {
     let fresh = search_json(&search_table(TABLE_PATH, honest().as_bytes(), 21).unwrap());
     assert_eq!(committed, fresh);
 }
+
+#[test]
+fn a_table_whose_last_card_still_requires_cells_fails() {
+    // Card 6 alone: A = {(0,y): 0<=y<=4} is not Maker's on the empty
+    // board, so Breaker takes a required cell that every child needs.
+    let first = honest().lines().next().unwrap().to_string() + "\n";
+    let result = search(&first, 21).result;
+    assert_eq!(result.worst_case_maker_moves, None);
+    let failure = result.failure.unwrap();
+    assert!(failure.contains("node 6: no child"), "{failure}");
+    assert_eq!(result.worst_line.len(), 1);
+}

@@ -692,3 +692,140 @@ pub fn search_summary(run: &SearchRun) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::strategy::Target;
+
+    fn target(label: &str, envelope: Vec<Cell>, action: Move) -> Target {
+        let index = envelope
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (c, k as CellIndex))
+            .collect();
+        Target {
+            label: label.to_string(),
+            card: 6,
+            envelope,
+            index,
+            action,
+        }
+    }
+
+    /// A node over the base card placed at the identity, with `extra`
+    /// cells in its envelope and the given pivot; the link is computed the
+    /// way [`Strategy::extract`] does, or forced not nested.
+    fn one_node(pivot: Cell, extra: &[Cell], nested: bool) -> Strategy {
+        let base = target("base 0", SNAKY.to_vec(), Move::Base { card: 0 });
+        let mut envelope: Vec<Cell> = SNAKY.iter().chain(extra).copied().collect();
+        envelope.sort();
+        let transfer: Vec<Option<CellIndex>> = envelope.iter().map(|c| base.index_of(*c)).collect();
+        let choice = transfer.iter().map(|t| t.is_none().then_some(0)).collect();
+        let link = Link {
+            target: 1,
+            placement: Placement::IDENTITY,
+            transfer,
+            nested,
+        };
+        let node = target(
+            "6",
+            envelope,
+            Move::Combination {
+                pivot,
+                pivot_index: None,
+                children: vec![link],
+                choice,
+            },
+        );
+        let mut node = node;
+        if let Move::Combination { pivot_index, .. } = &mut node.action {
+            *pivot_index = node.index.get(&pivot).copied();
+        }
+        Strategy {
+            targets: vec![node, base],
+            root: 0,
+        }
+    }
+
+    #[test]
+    fn a_pivot_outside_its_envelope_fails() {
+        let strategy = one_node(Cell::new(9, 9), &[], true);
+        let result = search(&strategy, 21);
+        assert_eq!(result.worst_case_maker_moves, None);
+        assert!(result.failure.unwrap().contains("outside its envelope"));
+    }
+
+    #[test]
+    fn a_child_that_is_not_nested_fails() {
+        let strategy = one_node(Cell::new(5, 5), &[Cell::new(5, 5)], false);
+        let result = search(&strategy, 21);
+        assert_eq!(result.worst_case_maker_moves, None);
+        assert!(result
+            .failure
+            .unwrap()
+            .contains("outside the node's envelope"));
+    }
+
+    #[test]
+    fn a_reply_every_child_contains_fails() {
+        // The pivot is off Snaky, so a reply on a Snaky cell meets the
+        // only child's envelope.
+        let strategy = one_node(Cell::new(5, 5), &[Cell::new(5, 5)], true);
+        let result = search(&strategy, 21);
+        assert_eq!(result.worst_case_maker_moves, None);
+        let failure = result.failure.unwrap();
+        assert!(failure.contains("no child"), "{failure}");
+        assert_eq!(result.worst_line.len(), 1);
+        assert_eq!(result.worst_line[0].maker, Some(Cell::new(5, 5)));
+    }
+
+    #[test]
+    fn a_base_card_lacking_two_cells_fails_and_one_lacking_one_wins() {
+        let fails = base_outcome(
+            &SNAKY,
+            &Key {
+                target: 0,
+                maker: Box::new([0, 1, 2, 3]),
+                breaker: Box::new([]),
+            },
+        );
+        assert!(matches!(
+            fails,
+            Outcome::Fails {
+                reason: Some(FailReason::BaseIncomplete { .. }),
+                ..
+            }
+        ));
+        let blocked = base_outcome(
+            &SNAKY,
+            &Key {
+                target: 0,
+                maker: Box::new([0, 1, 2, 3, 4]),
+                breaker: Box::new([5]),
+            },
+        );
+        assert!(matches!(
+            blocked,
+            Outcome::Fails {
+                reason: Some(FailReason::BaseBlocked { .. }),
+                ..
+            }
+        ));
+        let wins = base_outcome(
+            &SNAKY,
+            &Key {
+                target: 0,
+                maker: Box::new([0, 1, 2, 3, 4]),
+                breaker: Box::new([]),
+            },
+        );
+        assert_eq!(
+            wins,
+            Outcome::Wins {
+                moves: 1,
+                worst: None
+            }
+        );
+    }
+}
