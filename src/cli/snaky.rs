@@ -83,7 +83,7 @@ struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games (useful with the random Breaker).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Also write the report as JSON here ("-" for stdout).
     #[arg(long, value_name = "PATH")]

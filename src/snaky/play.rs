@@ -79,19 +79,28 @@ pub enum PlayError {
     },
     #[error("--board must be at least 1, got {0}")]
     BadBoard(i32),
-    #[error("cannot read reply {0:?}: expected x,y (e.g. \"7,8 8,6\")")]
+    #[error("cannot read reply {0:?}: expected x,y with |x|, |y| <= 1000000 (e.g. \"7,8 8,6\")")]
     BadReply(String),
 }
+
+/// Scripted replies farther out than this are refused: no table reaches
+/// them, and keeping coordinates small keeps every placement exact.
+pub const MAX_REPLY_COORDINATE: i32 = 1_000_000;
 
 /// Parse scripted replies: `"7,8 8,6"`.
 pub fn parse_replies(text: &str) -> Result<Vec<Cell>, PlayError> {
     text.split_whitespace()
         .map(|token| {
             let bad = || PlayError::BadReply(token.to_string());
+            let coordinate = |text: &str| {
+                text.trim()
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|v| (-MAX_REPLY_COORDINATE..=MAX_REPLY_COORDINATE).contains(v))
+                    .ok_or_else(bad)
+            };
             let (x, y) = token.split_once(',').ok_or_else(bad)?;
-            let x = x.trim().parse::<i32>().map_err(|_| bad())?;
-            let y = y.trim().parse::<i32>().map_err(|_| bad())?;
-            Ok(Cell::new(x, y))
+            Ok(Cell::new(coordinate(x)?, coordinate(y)?))
         })
         .collect()
 }
@@ -580,6 +589,16 @@ mod tests {
         assert_eq!(
             parse_replies("7;8"),
             Err(PlayError::BadReply("7;8".to_string()))
+        );
+        for far in ["2147483647,0", "0,-2147483648", "1000001,0"] {
+            assert_eq!(
+                parse_replies(far),
+                Err(PlayError::BadReply(far.to_string()))
+            );
+        }
+        assert_eq!(
+            parse_replies("-1000000,1000000").unwrap(),
+            vec![Cell::new(-1_000_000, 1_000_000)]
         );
     }
 }
