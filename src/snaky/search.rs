@@ -181,24 +181,118 @@ struct Searcher<'a> {
     replies_examined: u64,
 }
 
+/// A combination state being searched: its children still to visit.
+struct Frame {
+    key: Key,
+    /// Maker's cells after claiming the pivot.
+    maker: Vec<CellIndex>,
+    /// The children some reply leads to, in printed order.
+    pending: Vec<usize>,
+    /// Position in `pending` of the child being searched.
+    next: usize,
+    /// The most moves any child needs so far, and the first child needing them.
+    worst: Option<(u32, usize)>,
+}
+
+/// A state either decided at once or to be expanded.
+enum Start {
+    Decided(Outcome),
+    Expand(Frame),
+}
+
 impl Searcher<'_> {
-    fn value(&mut self, key: &Key) -> Outcome {
-        if let Some(outcome) = self.memo.get(key) {
+    /// The outcome of `root`, depth first with an explicit stack: a forged
+    /// table may chain thousands of cards, deeper than the call stack.
+    fn value(&mut self, root: &Key) -> Outcome {
+        if let Some(outcome) = self.memo.get(root) {
             return outcome.clone();
         }
-        let outcome = self.expand(key);
-        self.memo.insert(key.clone(), outcome.clone());
-        outcome
+        let mut stack = match self.start(root) {
+            Start::Decided(outcome) => {
+                self.memo.insert(root.clone(), outcome.clone());
+                return outcome;
+            }
+            Start::Expand(frame) => vec![frame],
+        };
+        // The outcome of the child the top frame is waiting for.
+        let mut arrived: Option<Outcome> = None;
+        let strategy = self.strategy;
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                unreachable!("the loop returns when the root frame is done");
+            };
+            let mut finished = None;
+            if let Some(outcome) = arrived.take() {
+                let child = frame.pending[frame.next];
+                match outcome {
+                    // Breaker picks a failing line whenever there is one.
+                    Outcome::Fails { .. } => {
+                        finished = Some(Outcome::Fails {
+                            via: Some(child),
+                            reason: None,
+                        })
+                    }
+                    Outcome::Wins { moves, .. } => {
+                        if frame.worst.is_none_or(|(most, _)| moves > most) {
+                            frame.worst = Some((moves, child));
+                        }
+                        frame.next += 1;
+                    }
+                }
+            }
+            if finished.is_none() && frame.next == frame.pending.len() {
+                let (moves, child) = frame.worst.expect("the first child is always pending");
+                finished = Some(Outcome::Wins {
+                    moves: moves + 1,
+                    worst: Some(child),
+                });
+            }
+            if let Some(outcome) = finished {
+                let Some(done) = stack.pop() else {
+                    unreachable!("the frame just examined is on the stack");
+                };
+                self.memo.insert(done.key, outcome.clone());
+                if stack.is_empty() {
+                    return outcome;
+                }
+                arrived = Some(outcome);
+                continue;
+            }
+            let Move::Combination { children, .. } = &strategy.targets[frame.key.target].action
+            else {
+                unreachable!("only combination states have frames");
+            };
+            let next = successor(
+                &children[frame.pending[frame.next]],
+                &frame.maker,
+                &frame.key.breaker,
+            );
+            if let Some(outcome) = self.memo.get(&next) {
+                arrived = Some(outcome.clone());
+                continue;
+            }
+            match self.start(&next) {
+                Start::Decided(outcome) => {
+                    self.memo.insert(next, outcome.clone());
+                    arrived = Some(outcome);
+                }
+                Start::Expand(frame) => stack.push(frame),
+            }
+        }
     }
 
-    fn expand(&mut self, key: &Key) -> Outcome {
+    /// Maker's move and every Breaker reply at `key`: decided at once at a
+    /// base card or on a failure, otherwise the children to search.
+    fn start(&mut self, key: &Key) -> Start {
         let target = &self.strategy.targets[key.target];
-        let fail = |reason| Outcome::Fails {
-            via: None,
-            reason: Some(reason),
+        let fail = |reason| {
+            Start::Decided(Outcome::Fails {
+                via: None,
+                reason: Some(reason),
+            })
         };
         let (pivot, pivot_index, children, choice) = match &target.action {
-            Move::Base { .. } => return base_outcome(&target.envelope, key),
+            Move::Base { .. } => return Start::Decided(base_outcome(&target.envelope, key)),
             Move::Combination {
                 pivot,
                 pivot_index,
@@ -241,31 +335,13 @@ impl Searcher<'_> {
                 }
             }
         }
-        let mut worst: Option<(u32, usize)> = None;
-        for (child, link) in children.iter().enumerate() {
-            if !used[child] {
-                continue;
-            }
-            let next = successor(link, &maker, &key.breaker);
-            match self.value(&next) {
-                Outcome::Fails { .. } => {
-                    return Outcome::Fails {
-                        via: Some(child),
-                        reason: None,
-                    }
-                }
-                Outcome::Wins { moves, .. } => {
-                    if worst.is_none_or(|(most, _)| moves > most) {
-                        worst = Some((moves, child));
-                    }
-                }
-            }
-        }
-        let (moves, child) = worst.expect("the first child is always used");
-        Outcome::Wins {
-            moves: moves + 1,
-            worst: Some(child),
-        }
+        Start::Expand(Frame {
+            key: key.clone(),
+            maker,
+            pending: (0..children.len()).filter(|&c| used[c]).collect(),
+            next: 0,
+            worst: None,
+        })
     }
 
     /// Replay the worst (or failing) line from the memo, in the final
