@@ -49,6 +49,9 @@ fn the_honest_table_holds_with_worst_case_twenty_one() {
     // Deterministic counts of this search (single-threaded, fixed order).
     assert_eq!(result.states, 2166);
     assert_eq!(result.replies_examined, 44456);
+    // Maker sometimes already owns a pivot; the worst line never does.
+    assert_eq!(result.replacement_states, 19);
+    assert!(result.worst_line.iter().all(|step| !step.replacement));
     // The worst line has 21 Maker moves and starts as the paper's example.
     let line = &result.worst_line;
     assert_eq!(line.len(), 21);

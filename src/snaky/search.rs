@@ -36,6 +36,12 @@
 //!   never uses it: see the previous point.)
 //! - *Early wins are not noticed* (conservative): Maker is credited with a
 //!   win only when the strategy completes its base card, never earlier.
+//!
+//! On a nested strategy Breaker in fact never owns a cell of the current
+//! envelope: each reply is outside it (and forgotten) or avoided by the
+//! chosen child. So the Breaker part of every key is empty and the
+//! "pivot taken" and "base card blocked" failures cannot fire; they stay
+//! because they are the rules, and the search does not assume the invariant.
 
 use super::geometry::{Cell, Placement};
 use super::model::SNAKY;
@@ -123,6 +129,8 @@ pub struct SearchResult {
     pub worst_case_maker_moves: Option<u32>,
     pub states: u64,
     pub replies_examined: u64,
+    /// States where Maker already owns the pivot and makes a replacement move.
+    pub replacement_states: u64,
     /// A line attaining the worst case, or a line ending in the failure.
     pub worst_line: Vec<LineStep>,
     /// Why the strategy fails, when it does.
@@ -151,6 +159,7 @@ pub fn search(strategy: &Strategy, bound: u32) -> SearchResult {
         strategy,
         memo: HashMap::new(),
         replies_examined: 0,
+        replacement_states: 0,
     };
     let root = Key {
         target: strategy.root,
@@ -169,6 +178,7 @@ pub fn search(strategy: &Strategy, bound: u32) -> SearchResult {
         worst_case_maker_moves: worst,
         states: searcher.memo.len() as u64,
         replies_examined: searcher.replies_examined,
+        replacement_states: searcher.replacement_states,
         worst_line,
         failure,
         finite_board: finite_board(strategy, worst),
@@ -179,6 +189,7 @@ struct Searcher<'a> {
     strategy: &'a Strategy,
     memo: HashMap<Key, Outcome>,
     replies_examined: u64,
+    replacement_states: u64,
 }
 
 /// A combination state being searched: its children still to visit.
@@ -311,6 +322,9 @@ impl Searcher<'_> {
         }
         // Maker claims the pivot (or, owning it, makes a replacement move
         // whose cell the search ignores); one move either way.
+        if key.maker.contains(&pivot_index) {
+            self.replacement_states += 1;
+        }
         let maker = with(&key.maker, pivot_index);
         let mut occupied = vec![false; target.envelope.len()];
         for &k in maker.iter().chain(key.breaker.iter()) {
@@ -658,6 +672,7 @@ struct SearchCertificate<'a> {
     worst_case_maker_moves: Option<u32>,
     states: u64,
     replies_examined: u64,
+    replacement_states: u64,
     failure: &'a Option<String>,
     finite_board: &'a FiniteBoard,
     worst_line: &'a [LineStep],
@@ -680,6 +695,7 @@ pub fn search_json(run: &SearchRun) -> String {
         worst_case_maker_moves: result.worst_case_maker_moves,
         states: result.states,
         replies_examined: result.replies_examined,
+        replacement_states: result.replacement_states,
         failure: &result.failure,
         finite_board: &result.finite_board,
         worst_line: &result.worst_line,
@@ -700,8 +716,8 @@ pub fn search_summary(run: &SearchRun) -> String {
     );
     let _ = writeln!(
         out,
-        "  searched {} states, {} Breaker replies examined",
-        result.states, result.replies_examined
+        "  searched {} states ({} with a replacement move), {} Breaker replies examined",
+        result.states, result.replacement_states, result.replies_examined
     );
     match result.worst_case_maker_moves {
         Some(moves) => {
