@@ -218,3 +218,25 @@ fn a_tiny_board_makes_the_strategy_fail_without_a_panic() {
     let output = gamecert(&["snaky", "play", "--board", "8"]);
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn the_computer_breaker_finds_the_hole_in_a_forged_table() {
+    // Card 727's pivot moved to (8,7): Breaker takes (8,8), which every
+    // child needs, and the strategy has no answer.
+    let text = std::fs::read_to_string(root().join(TABLE_PATH))
+        .unwrap()
+        .replacen("\n727 88 ", "\n727 87 ", 1);
+    let (evaluation, strategy) = load(text.as_bytes()).expect("the forgery parses");
+    let game = play_game(
+        &strategy,
+        &heights(&evaluation),
+        &options(BreakerKind::Computer),
+        0,
+    )
+    .unwrap();
+    assert!(!game.won());
+    assert_eq!(game.breaker_moves, vec![Cell::new(8, 8)]);
+    assert!(
+        matches!(&game.end, gamecert::snaky::play::GameEnd::StrategyFailed(reason) if reason.contains("(8,8)"))
+    );
+}
