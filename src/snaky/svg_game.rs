@@ -12,7 +12,7 @@ use std::fmt::Write;
 /// Pixels per cell, and room for the coordinates and the title.
 const CELL: i32 = 28;
 const MARGIN: i32 = 36;
-const TITLE: i32 = 28;
+const TITLE: i32 = 40;
 
 /// The SVG of `game` (played by `breaker`, on `board` if any). The 17x17
 /// board outline is always drawn: it is the paper's Corollary 6 board.
@@ -55,6 +55,11 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
         TITLE - 6,
         escape(&outcome)
     );
+    let _ = writeln!(
+        out,
+        r##"<text x="{MARGIN}" y="{}" font-size="11" fill="#555555">Maker blue, Breaker red, by move (dashed: replacement); yellow: envelope; green: Snaky</text>"##,
+        TITLE + 12
+    );
 
     // The current envelope, under everything else.
     let _ = writeln!(out, r##"<g fill="#fff3b0">"##);
@@ -67,20 +72,6 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
         );
     }
     let _ = writeln!(out, "</g>");
-
-    // The completed Snaky.
-    if let Some(copy) = &game.snaky {
-        let _ = writeln!(out, r##"<g fill="#b8e6b8">"##);
-        for cell in &copy.cells {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
-                left(cell.x),
-                top(cell.y)
-            );
-        }
-        let _ = writeln!(out, "</g>");
-    }
 
     // Grid lines, one path.
     let mut grid = String::new();
@@ -111,6 +102,23 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
         BOARD_SIZE * CELL,
         BOARD_SIZE * CELL
     );
+
+    // The completed Snaky, outlined so the envelope under it stays visible.
+    if let Some(copy) = &game.snaky {
+        let _ = writeln!(
+            out,
+            r##"<g fill="none" stroke="#2e9e2e" stroke-width="3">"##
+        );
+        for cell in &copy.cells {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+                left(cell.x),
+                top(cell.y)
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    }
 
     // Coordinates along the bottom and the left.
     let _ = writeln!(
