@@ -261,10 +261,7 @@ pub fn play_game(
             play.game.end = GameEnd::Won;
             return Ok(play.game);
         }
-        let Move::Combination {
-            children, choice, ..
-        } = &node.action
-        else {
+        let Move::Combination { children, .. } = &node.action else {
             // Completing a base card always makes a Snaky copy; reaching
             // here would mean the rules and the strategy disagree.
             return Ok(play.fail(format!(
@@ -294,11 +291,7 @@ pub fn play_game(
         play.breaker.insert(reply);
         play.game.breaker_moves.push(reply);
         let local = placement.inverse().apply(reply);
-        let child = match node.index_of(local) {
-            Some(k) => choice[usize::from(k)],
-            None => Some(0),
-        };
-        let Some(child) = child else {
+        let Some(Some(child)) = node.answer(local) else {
             return Ok(play.fail(format!(
                 "node {}: no child's envelope avoids Breaker's reply {reply}",
                 node.label
