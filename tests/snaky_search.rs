@@ -222,3 +222,36 @@ fn a_table_whose_last_card_still_requires_cells_fails() {
     assert!(failure.contains("node 6: no child"), "{failure}");
     assert_eq!(result.worst_line.len(), 1);
 }
+
+#[test]
+fn the_extracted_strategy_agrees_with_the_evaluators_placed_envelopes() {
+    use gamecert::snaky::strategy::{load, Move};
+    let (evaluation, strategy) = load(honest().as_bytes()).unwrap();
+    let window = &evaluation.window;
+    assert_eq!(strategy.root, evaluation.nodes.len() - 1);
+    for (id, node) in evaluation.nodes.iter().enumerate() {
+        let target = &strategy.targets[id];
+        assert_eq!(target.envelope, window.to_vec(&node.condition.envelope));
+        let Move::Combination {
+            pivot, children, ..
+        } = &target.action
+        else {
+            panic!("node {id} is a combination");
+        };
+        assert_eq!(*pivot, node.pivot);
+        assert_eq!(children.len(), node.children.len());
+        for (link, placed) in children.iter().zip(&node.children) {
+            assert!(link.nested, "node {}", target.label);
+            // The cells the link maps into the child are exactly the
+            // evaluator's placed child envelope.
+            let mapped: Vec<Cell> = target
+                .envelope
+                .iter()
+                .zip(&link.transfer)
+                .filter(|(_, t)| t.is_some())
+                .map(|(c, _)| *c)
+                .collect();
+            assert_eq!(mapped, window.to_vec(&placed.condition.envelope));
+        }
+    }
+}
