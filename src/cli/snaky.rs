@@ -1,5 +1,10 @@
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use gamecert::exit::Outcome;
+use gamecert::snaky::play::{
+    parse_replies, play_json, play_summary, play_table, BreakerKind, PlayOptions, PlayReport,
+};
+use gamecert::snaky::search::{search_json, search_summary, search_table};
+use gamecert::snaky::svg_game::game_svg;
 use gamecert::snaky::{
     certificate::certificate_json, check_table, report, DEFAULT_BOUND, TABLE_PATH,
 };
@@ -20,8 +25,122 @@ enum SnakyCommand {
     /// Exit 0 when the table proves the claim, 1 when it parses but does not,
     /// 2 when it cannot be read or parsed.
     Check(CheckArgs),
-    /// Draw pictures (SVG).
+    /// Rule-free search: play the table's strategy against every Breaker
+    /// reply by the game's rules (no A sets, no Lemma 3 formula) and report
+    /// the worst-case number of Maker moves and a line attaining it.
+    ///
+    /// Exit 0 when the worst case is within the bound, 1 when it is not or
+    /// a line defeats the strategy, 2 when the table cannot be read or parsed.
+    Search(SearchArgs),
+    /// Play the table's strategy (the paper's Proposition 16) against a
+    /// Breaker and report the moves, or a histogram over many games.
+    ///
+    /// Exit 0 when Maker wins every game within the bound, 1 otherwise,
+    /// 2 on bad input.
+    Play(PlayArgs),
+    /// Draw a picture (SVG).
     Draw(DrawArgs),
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum BreakerArg {
+    /// Each reply leaves Maker the largest remaining height (ties: first
+    /// envelope cell by (x, y), then the outside reply).
+    Computer,
+    /// Uniform over the free cells of the current placed envelope.
+    Random,
+    /// Next to Maker's last move when possible.
+    Adjacent,
+    /// Always outside the current placed envelope.
+    Far,
+}
+
+/// How one game is played: shared by `play` and `draw game`.
+#[derive(Debug, Args)]
+struct GameArgs {
+    /// The card table.
+    #[arg(long, default_value = TABLE_PATH)]
+    table: PathBuf,
+    /// Breaker's policy (after any scripted replies).
+    #[arg(long, value_enum, default_value_t = BreakerArg::Computer)]
+    breaker: BreakerArg,
+    /// Breaker's first replies, e.g. "7,8 8,6"; then --breaker takes over.
+    #[arg(long, value_name = "CELLS")]
+    replies: Option<String>,
+    /// Seed of the random Breaker (game k of --games uses seed + k).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Restrict both players to the n x n board {0..n-1}^2 (the paper's
+    /// Corollary 6 uses 17).
+    #[arg(long, value_name = "N")]
+    board: Option<i32>,
+    /// The claimed number of Maker moves.
+    #[arg(long, default_value_t = DEFAULT_BOUND)]
+    bound: u32,
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games (useful with the random Breaker).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Also write the report as JSON here ("-" for stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct DrawArgs {
+    #[command(subcommand)]
+    command: DrawCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum DrawCommand {
+    /// Draw card N like the paper's figures.
+    ///
+    /// Envelope shaded, required cells, pivot, and the completing cells of
+    /// its base-card children. Exit 2 if N is not a card line of the table.
+    Card(DrawCardArgs),
+    /// A finished game: Maker's and Breaker's cells numbered by move, the
+    /// current envelope, the completed Snaky and the 17x17 board outline.
+    Game(DrawGameArgs),
+}
+
+#[derive(Debug, Args)]
+struct DrawCardArgs {
+    /// The card number (6..727 in the paper's table).
+    card: u32,
+    /// The card table.
+    #[arg(long, default_value = TABLE_PATH)]
+    table: PathBuf,
+    /// Write the SVG here instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct DrawGameArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Write the SVG here (default: stdout).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct SearchArgs {
+    /// The card table.
+    #[arg(default_value = TABLE_PATH)]
+    table: PathBuf,
+    /// The claimed number of Maker moves.
+    #[arg(long, default_value_t = DEFAULT_BOUND)]
+    bound: u32,
+    /// Also write the search result as JSON here ("-" for stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -40,10 +159,114 @@ struct CheckArgs {
 pub fn run(args: SnakyArgs) -> Outcome {
     match args.command {
         SnakyCommand::Check(args) => check(args),
-        SnakyCommand::Draw(DrawArgs {
-            command: DrawCommand::Card(args),
-        }) => draw_card(args),
+        SnakyCommand::Search(args) => search(args),
+        SnakyCommand::Play(args) => play(args),
+        SnakyCommand::Draw(args) => match args.command {
+            DrawCommand::Card(args) => draw_card(args),
+            DrawCommand::Game(args) => draw_game(args),
+        },
     }
+}
+
+/// Write `text` to `path`, or to stdout for "-".
+fn emit(command: &str, path: &PathBuf, text: &str) -> Result<(), Outcome> {
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|error| {
+        eprintln!(
+            "gamecert {command}: cannot write {}: {error}",
+            path.display()
+        );
+        Outcome::BadInput
+    })
+}
+
+/// Read the table and play as `args` say; errors are printed.
+fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, Outcome> {
+    let path = args.table.display().to_string();
+    let bytes = std::fs::read(&args.table).map_err(|error| {
+        eprintln!("gamecert {command}: cannot read {path}: {error}");
+        Outcome::BadInput
+    })?;
+    let replies = parse_replies(args.replies.as_deref().unwrap_or("")).map_err(|error| {
+        eprintln!("gamecert {command}: --replies: {error}");
+        Outcome::BadInput
+    })?;
+    let options = PlayOptions {
+        breaker: match args.breaker {
+            BreakerArg::Computer => BreakerKind::Computer,
+            BreakerArg::Random => BreakerKind::Random,
+            BreakerArg::Adjacent => BreakerKind::Adjacent,
+            BreakerArg::Far => BreakerKind::Far,
+        },
+        replies,
+        seed: args.seed,
+        games,
+        board: args.board,
+        bound: args.bound,
+    };
+    play_table(&bytes, &options).map_err(|error| {
+        eprintln!("gamecert {command}: {path}: {error}");
+        Outcome::BadInput
+    })
+}
+
+fn play(args: PlayArgs) -> Outcome {
+    let report = match play_games("snaky play", &args.game, args.games) {
+        Ok(report) => report,
+        Err(outcome) => return outcome,
+    };
+    print!("{}", play_summary(&report));
+    if let Some(json_path) = &args.json {
+        if let Err(outcome) = emit("snaky play", json_path, &play_json(&report)) {
+            return outcome;
+        }
+    }
+    Outcome::from_holds(report.holds())
+}
+
+fn draw_game(args: DrawGameArgs) -> Outcome {
+    let report = match play_games("snaky draw game", &args.game, 1) {
+        Ok(report) => report,
+        Err(outcome) => return outcome,
+    };
+    let Some(game) = &report.game else {
+        eprintln!("gamecert snaky draw game: no game was played");
+        return Outcome::BadInput;
+    };
+    let svg = game_svg(game, report.breaker, report.board);
+    let path = args.output.unwrap_or_else(|| PathBuf::from("-"));
+    if let Err(outcome) = emit("snaky draw game", &path, &svg) {
+        return outcome;
+    }
+    Outcome::from_holds(report.holds())
+}
+
+fn search(args: SearchArgs) -> Outcome {
+    let path = args.table.display().to_string();
+    let bytes = match std::fs::read(&args.table) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("gamecert snaky search: cannot read {path}: {error}");
+            return Outcome::BadInput;
+        }
+    };
+    let run = match search_table(&path, &bytes, args.bound) {
+        Ok(run) => run,
+        Err(error) => {
+            eprintln!("gamecert snaky search: {path}: {error}");
+            return Outcome::BadInput;
+        }
+    };
+    print!("{}", search_summary(&run));
+    if let Some(json_path) = &args.json {
+        if let Err(outcome) = emit("snaky search", json_path, &search_json(&run)) {
+            return outcome;
+        }
+    }
+    Outcome::from_holds(run.result.holds())
 }
 
 fn check(args: CheckArgs) -> Outcome {
@@ -76,33 +299,6 @@ fn check(args: CheckArgs) -> Outcome {
         }
     }
     Outcome::from_holds(run.claim.holds())
-}
-
-#[derive(Debug, Args)]
-struct DrawArgs {
-    #[command(subcommand)]
-    command: DrawCommand,
-}
-
-#[derive(Debug, Subcommand)]
-enum DrawCommand {
-    /// Draw card N like the paper's figures.
-    ///
-    /// Envelope shaded, required cells, pivot, and the completing cells of
-    /// its base-card children. Exit 2 if N is not a card line of the table.
-    Card(DrawCardArgs),
-}
-
-#[derive(Debug, Args)]
-struct DrawCardArgs {
-    /// The card number (6..727 in the paper's table).
-    card: u32,
-    /// The card table.
-    #[arg(long, default_value = TABLE_PATH)]
-    table: PathBuf,
-    /// Write the SVG here instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
 }
 
 fn draw_card(args: DrawCardArgs) -> Outcome {

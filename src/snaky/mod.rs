@@ -16,9 +16,13 @@ pub mod evaluate;
 pub mod geometry;
 pub mod model;
 pub mod parse;
+pub mod play;
 pub mod published;
 pub mod report;
+pub mod search;
+pub mod strategy;
 pub mod summary;
+pub mod svg_game;
 pub mod table;
 pub mod verify;
 

@@ -1,0 +1,189 @@
+//! `gamecert snaky draw game`: a finished game as a plain SVG string.
+//! Deterministic (no floats beyond fixed formatting, no clocks, no maps
+//! iterated in hash order), readable without a browser, y pointing up as in
+//! the paper's figures.
+
+use super::geometry::{Bounds, Cell};
+use super::play::{Game, GameEnd};
+use super::search::BOARD_SIZE;
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// Pixels per cell, and room for the coordinates and the title.
+const CELL: i32 = 28;
+const MARGIN: i32 = 36;
+const TITLE: i32 = 40;
+
+/// The SVG of `game` (played by `breaker`, on `board` if any). The 17x17
+/// board outline is always drawn: it is the paper's Corollary 6 board.
+pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
+    let board_box = Bounds {
+        min: Cell::new(0, 0),
+        max: Cell::new(BOARD_SIZE - 1, BOARD_SIZE - 1),
+    };
+    let all = game
+        .maker_moves
+        .iter()
+        .chain(&game.breaker_moves)
+        .chain(&game.envelope)
+        .copied();
+    let area = Bounds::of(all).map_or(board_box, |b| b.union(board_box));
+    let (columns, rows) = (area.width() as i32, area.height() as i32);
+    let width = 2 * MARGIN + columns * CELL;
+    let height = TITLE + 2 * MARGIN + rows * CELL;
+    // Top-left corner of a cell; y grows upwards on the board.
+    let left = |x: i32| MARGIN + (x - area.min.x) * CELL;
+    let top = |y: i32| TITLE + MARGIN + (area.max.y - y) * CELL;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    let outcome = match &game.end {
+        GameEnd::Won => format!("Maker wins in {} moves", game.maker_moves.len()),
+        GameEnd::StrategyFailed(reason) => format!("strategy failed: {reason}"),
+    };
+    let board_text = board.map_or("infinite grid".to_string(), |n| format!("{n}x{n} board"));
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{}" font-size="13">Snaky: {} ({breaker} Breaker, {board_text})</text>"#,
+        TITLE - 6,
+        escape(&outcome)
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{MARGIN}" y="{}" font-size="11" fill="#555555">Maker blue, Breaker red, by move (dashed: replacement); yellow: envelope; green: Snaky</text>"##,
+        TITLE + 12
+    );
+
+    // The current envelope, under everything else.
+    let _ = writeln!(out, r##"<g fill="#fff3b0">"##);
+    for cell in &game.envelope {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+            left(cell.x),
+            top(cell.y)
+        );
+    }
+    let _ = writeln!(out, "</g>");
+
+    // Grid lines, one path.
+    let mut grid = String::new();
+    for x in 0..=columns {
+        let px = MARGIN + x * CELL;
+        let _ = write!(
+            grid,
+            "M{px} {}V{}",
+            TITLE + MARGIN,
+            TITLE + MARGIN + rows * CELL
+        );
+    }
+    for y in 0..=rows {
+        let py = TITLE + MARGIN + y * CELL;
+        let _ = write!(grid, "M{MARGIN} {py}H{}", MARGIN + columns * CELL);
+    }
+    let _ = writeln!(
+        out,
+        r##"<path d="{grid}" stroke="#c8c8c8" stroke-width="1" fill="none"/>"##
+    );
+
+    // The 17x17 board of Corollary 6.
+    let _ = writeln!(
+        out,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000000" stroke-width="2"/>"##,
+        left(0),
+        top(BOARD_SIZE - 1),
+        BOARD_SIZE * CELL,
+        BOARD_SIZE * CELL
+    );
+
+    // The completed Snaky, outlined so the envelope under it stays visible.
+    if let Some(copy) = &game.snaky {
+        let _ = writeln!(
+            out,
+            r##"<g fill="none" stroke="#2e9e2e" stroke-width="3">"##
+        );
+        for cell in &copy.cells {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+                left(cell.x),
+                top(cell.y)
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    }
+
+    // Coordinates along the bottom and the left.
+    let _ = writeln!(
+        out,
+        r##"<g font-size="10" fill="#555555" text-anchor="middle">"##
+    );
+    for x in area.min.x..=area.max.x {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}">{x}</text>"#,
+            left(x) + CELL / 2,
+            TITLE + MARGIN + rows * CELL + 14
+        );
+    }
+    for y in area.min.y..=area.max.y {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}">{y}</text>"#,
+            MARGIN - 14,
+            top(y) + CELL / 2 + 4
+        );
+    }
+    let _ = writeln!(out, "</g>");
+
+    // Moves, numbered: Maker blue discs, Breaker red squares.
+    let replacements: HashSet<usize> = game.replacement_moves.iter().copied().collect();
+    let _ = writeln!(
+        out,
+        r##"<g font-size="12" text-anchor="middle" fill="#ffffff">"##
+    );
+    for (number, cell) in game.maker_moves.iter().enumerate() {
+        let (cx, cy) = (left(cell.x) + CELL / 2, top(cell.y) + CELL / 2);
+        let stroke = if replacements.contains(&number) {
+            r##" stroke="#000000" stroke-dasharray="3 2""##
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#1f5fbf"{stroke}/><text x="{cx}" y="{}">{}</text>"##,
+            CELL / 2 - 2,
+            cy + 4,
+            number + 1
+        );
+    }
+    for (number, cell) in game.breaker_moves.iter().enumerate() {
+        let (x, y) = (left(cell.x) + 3, top(cell.y) + 3);
+        let _ = writeln!(
+            out,
+            r##"<rect x="{x}" y="{y}" width="{}" height="{}" fill="#c62828"/><text x="{}" y="{}">{}</text>"##,
+            CELL - 6,
+            CELL - 6,
+            x + CELL / 2 - 3,
+            y + CELL / 2 + 1,
+            number + 1
+        );
+    }
+    let _ = writeln!(out, "</g>");
+    let _ = writeln!(out, "</svg>");
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
