@@ -9,4 +9,5 @@
 pub mod audit;
 pub mod cert;
 pub mod exit;
+pub mod tictactoe;
 pub mod verify;

@@ -2,6 +2,7 @@
 //! arguments, calls the library and prints; no checking logic lives here.
 
 mod audit;
+mod tictactoe;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -24,11 +25,14 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/.
     Verify(verify::VerifyArgs),
+    /// Solve tic-tac-toe (or the m,n,k-game), decide the article's claims, certify the value.
+    Tictactoe(tictactoe::TictactoeArgs),
 }
 
 pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Tictactoe(args) => tictactoe::run(args),
     }
 }
