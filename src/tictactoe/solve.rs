@@ -506,6 +506,63 @@ mod tests {
         }
     }
 
+    /// Minimax memoised on full positions (no symmetry), for boards too
+    /// big for the plain version.
+    fn memo_minimax(
+        board: &Board,
+        position: Position,
+        memo: &mut std::collections::HashMap<Position, i8>,
+    ) -> i8 {
+        if let Some(value) = board.outcome(position) {
+            return value;
+        }
+        if let Some(&value) = memo.get(&position) {
+            return value;
+        }
+        let values: Vec<i8> = board
+            .empty_cells(position)
+            .map(|cell| memo_minimax(board, position.play(cell), memo))
+            .collect();
+        let value = match position.to_move() {
+            Player::X => values.into_iter().max().unwrap_or(0),
+            Player::O => values.into_iter().min().unwrap_or(0),
+        };
+        memo.insert(position, value);
+        value
+    }
+
+    #[test]
+    fn first_move_values_on_3x4_agree_with_minimax_without_symmetry() {
+        let board = Board::new(3, 4, 3).unwrap();
+        let solution = Solution::solve(board.clone(), &mut |_| {});
+        let mut memo = std::collections::HashMap::new();
+        for cell in 0..12 {
+            let position = Position::EMPTY.play(cell);
+            let expected = memo_minimax(&board, position, &mut memo);
+            assert_eq!(
+                solution.value(position),
+                Some(expected),
+                "cell {}",
+                cell + 1
+            );
+        }
+        assert_eq!(
+            solution.root_value(),
+            memo_minimax(&board, Position::EMPTY, &mut memo)
+        );
+        // Every reachable position (the memo holds the unfinished ones) once.
+        let unfinished = solution
+            .layers
+            .iter()
+            .flat_map(|layer| {
+                (0..layer.len())
+                    .filter(|&i| layer.outcome[i].is_none())
+                    .map(|i| u64::from(layer.orbit[i]))
+            })
+            .sum::<u64>();
+        assert_eq!(unfinished, memo.len() as u64);
+    }
+
     #[test]
     fn small_boards_match_plain_minimax_and_walk() {
         for (rows, cols, k) in [(2, 2, 2), (2, 3, 3), (1, 4, 2), (3, 2, 2), (3, 3, 2)] {
