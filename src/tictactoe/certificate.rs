@@ -3,7 +3,7 @@
 //! deterministic JSON layout.
 
 use super::claims::{self, Claim};
-use super::model::{Board, Player, Position};
+use super::model::{Board, Position};
 use super::solve::{Solution, Strategy};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -105,7 +105,9 @@ fn strategy_table(board: &Board, strategy: &Strategy) -> StrategyTable {
 }
 
 impl Certificate {
-    pub fn build(solution: &Solution) -> Certificate {
+    /// The certificate of `solution` with the strategy tables `x` and `o`
+    /// (from [`Solution::strategy`]).
+    pub fn build(solution: &Solution, x: Option<&Strategy>, o: Option<&Strategy>) -> Certificate {
         let board = &solution.board;
         let counts = solution.counts();
         let is_classic = (board.rows(), board.cols(), board.k()) == (3, 3, 3);
@@ -136,12 +138,8 @@ impl Certificate {
             claims: claims::decide(solution),
             canonical_form: CANONICAL_FORM.to_string(),
             strategies: Strategies {
-                x: solution
-                    .strategy(Player::X)
-                    .map(|s| strategy_table(board, &s)),
-                o: solution
-                    .strategy(Player::O)
-                    .map(|s| strategy_table(board, &s)),
+                x: x.map(|s| strategy_table(board, s)),
+                o: o.map(|s| strategy_table(board, s)),
             },
         }
     }

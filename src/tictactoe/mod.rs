@@ -29,6 +29,9 @@ pub struct Run {
     pub json: String,
     /// The independent auditor's verdict on `json`.
     pub audit: AuditReport,
+    /// How many real (not canonicalised) positions the X and O tables
+    /// stand for, to show what canonicalisation saves.
+    pub positions_without_symmetry: (Option<usize>, Option<usize>),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -49,31 +52,53 @@ impl Run {
 /// Solves `board`, builds its certificate and audits the written JSON.
 pub fn run(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Run, RunError> {
     let solution = Solution::solve(board, progress);
-    let certificate = Certificate::build(&solution);
+    let stage = |stage| Progress {
+        stage,
+        layer: None,
+        layers: solution.layers.len().saturating_sub(1),
+        classes: 0,
+    };
+    progress(stage("choosing the strategy tables"));
+    let x = solution.strategy(Player::X);
+    let o = solution.strategy(Player::O);
+    let certificate = Certificate::build(&solution, x.as_ref(), o.as_ref());
+    let positions_without_symmetry = (
+        x.as_ref().map(|s| solution.positions_without_symmetry(s)),
+        o.as_ref().map(|s| solution.positions_without_symmetry(s)),
+    );
     let json = certificate.to_json()?;
+    progress(stage("auditing the certificate"));
     let value: serde_json::Value = serde_json::from_str(&json)?;
     let audit = audit::audit(&value);
     Ok(Run {
         certificate,
         json,
         audit,
+        positions_without_symmetry,
     })
 }
 
 /// A progress callback that stays quiet for the first second, then writes
-/// one line per layer to stderr, so only long searches show progress.
+/// to stderr when a stage starts and at most once a second within a stage,
+/// so only long searches show progress.
 pub fn stderr_progress(name: String) -> impl FnMut(Progress) {
     let start = Instant::now();
+    let mut last: Option<(Instant, &'static str)> = None;
     move |progress: Progress| {
-        if start.elapsed() > Duration::from_secs(1) {
-            eprintln!(
-                "{name}: {} layer {}/{} ({} classes) at {:.1}s",
-                progress.stage,
-                progress.layer,
-                progress.layers.saturating_sub(1),
-                progress.classes,
-                start.elapsed().as_secs_f64()
-            );
+        let same_stage_recently = last.is_some_and(|(at, stage)| {
+            stage == progress.stage && at.elapsed() < Duration::from_secs(1)
+        });
+        if start.elapsed() < Duration::from_secs(1) || same_stage_recently {
+            return;
+        }
+        last = Some((Instant::now(), progress.stage));
+        let seconds = start.elapsed().as_secs_f64();
+        match progress.layer {
+            Some(layer) => eprintln!(
+                "{name}: {} (layer {layer} of {}, {} classes) at {seconds:.1}s",
+                progress.stage, progress.layers, progress.classes
+            ),
+            None => eprintln!("{name}: {} at {seconds:.1}s", progress.stage),
         }
     }
 }

@@ -141,10 +141,20 @@ pub fn render(run: &Run) -> String {
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "strategy tables (canonical positions under symmetry):");
-    for (name, strategy) in [("X", &c.strategies.x), ("O", &c.strategies.o)] {
+    let (x_real, o_real) = run.positions_without_symmetry;
+    for (name, strategy, real) in [
+        ("X", &c.strategies.x, x_real),
+        ("O", &c.strategies.o, o_real),
+    ] {
         match strategy {
             Some(table) => {
-                let _ = writeln!(out, "  {name} {}: {} positions", table.goal, table.size);
+                let _ = writeln!(
+                    out,
+                    "  {name} {}: {} positions ({} without symmetry)",
+                    table.goal,
+                    table.size,
+                    real.unwrap_or(0)
+                );
             }
             None => {
                 let _ = writeln!(out, "  {name}: none (the other player wins with best play)");

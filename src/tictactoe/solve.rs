@@ -49,8 +49,11 @@ impl Layer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
     pub stage: &'static str,
-    pub layer: usize,
+    /// The layer (number of marks) just finished, of `layers` built so far;
+    /// `None` when a stage starts.
+    pub layer: Option<usize>,
     pub layers: usize,
+    /// Symmetry classes in that layer.
     pub classes: usize,
 }
 
@@ -155,8 +158,8 @@ impl Solution {
 fn report(progress: &mut dyn FnMut(Progress), stage: &'static str, layer: usize, layers: &[Layer]) {
     progress(Progress {
         stage,
-        layer,
-        layers: layers.len(),
+        layer: Some(layer),
+        layers: layers.len().saturating_sub(1),
         classes: layers.get(layer).map_or(0, Layer::len),
     });
 }
@@ -346,6 +349,40 @@ impl Solution {
             guarantee,
             table: table.into_values().collect(),
         })
+    }
+
+    /// The number of real positions where the strategy's player moves when
+    /// the table is played on real boards (mapping each move back from the
+    /// canonical board): the table's size without canonicalisation.
+    pub fn positions_without_symmetry(&self, strategy: &Strategy) -> usize {
+        let board = &self.board;
+        let table: std::collections::HashMap<u32, usize> = strategy
+            .table
+            .iter()
+            .map(|&(position, cell)| (board.key(position), cell))
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut pending = vec![Position::EMPTY];
+        while let Some(position) = pending.pop() {
+            if board.outcome(position).is_some() || !seen.insert(position) {
+                continue;
+            }
+            if position.to_move() == strategy.player {
+                let canonical = board.canonical(position);
+                let Some(&cell) = table.get(&canonical.key) else {
+                    continue;
+                };
+                let image = &board.symmetries()[canonical.symmetry].image;
+                if let Some(back) = (0..board.cells()).find(|&c| image[c] == cell) {
+                    pending.push(position.play(back));
+                }
+            } else {
+                pending.extend(board.empty_cells(position).map(|cell| position.play(cell)));
+            }
+        }
+        seen.iter()
+            .filter(|position| position.to_move() == strategy.player)
+            .count()
     }
 
     /// Backward over the layers: for each position where `player` moves,
