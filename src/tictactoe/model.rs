@@ -566,6 +566,40 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Any position (legal or not) and any symmetry: the image has the
+        /// same canonical form, the key orders like the board string, and
+        /// orbit times stabiliser is the group's order.
+        #[test]
+        fn canonical_form_is_invariant_under_the_symmetries(
+            shape in 0usize..4,
+            cells in proptest::collection::vec(0u8..3, 16),
+            symmetry in 0usize..8,
+        ) {
+            let (rows, cols) = [(3, 3), (3, 4), (4, 4), (2, 5)][shape];
+            let board = Board::new(rows, cols, 2).unwrap();
+            let mut position = Position::EMPTY;
+            for (cell, &mark) in cells.iter().take(board.cells()).enumerate() {
+                match mark {
+                    1 => position.x |= 1 << cell,
+                    2 => position.o |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let symmetries = board.symmetries();
+            let image = symmetries[symmetry % symmetries.len()].map(position);
+            let canonical = board.canonical(position);
+            proptest::prop_assert_eq!(board.canonical(image).position, canonical.position);
+            proptest::prop_assert!(board.key(canonical.position) <= board.key(image));
+            proptest::prop_assert_eq!(
+                board.key(position).cmp(&board.key(image)),
+                board.render(position).cmp(&board.render(image))
+            );
+            let stabiliser = symmetries.iter().filter(|s| s.map(position) == position).count();
+            proptest::prop_assert_eq!(usize::from(canonical.orbit) * stabiliser, symmetries.len());
+        }
+    }
+
     #[test]
     fn winner_and_threats() {
         let board = Board::tictactoe();

@@ -40,8 +40,14 @@ pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
             "{name} value {} ({} positions, tables X {} / O {}{})",
             c.value,
             c.positions,
-            c.strategies.x.as_ref().map_or(0, |t| t.size),
-            c.strategies.o.as_ref().map_or(0, |t| t.size),
+            c.strategies
+                .x
+                .as_ref()
+                .map_or("none".into(), |t| t.size.to_string()),
+            c.strategies
+                .o
+                .as_ref()
+                .map_or("none".into(), |t| t.size.to_string()),
             if result.audit.holds() {
                 ", audited"
             } else {
