@@ -59,8 +59,7 @@ pub fn run(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Run, RunE
         classes: 0,
     };
     progress(stage("choosing the strategy tables"));
-    let x = solution.strategy(Player::X);
-    let o = solution.strategy(Player::O);
+    let (x, o) = solution.strategies();
     let certificate = Certificate::build(&solution, x.as_ref(), o.as_ref());
     let positions_without_symmetry = (
         x.as_ref().map(|s| solution.positions_without_symmetry(s)),

@@ -307,17 +307,31 @@ fn keeps(player: Player, value: i8, guarantee: i8) -> bool {
 }
 
 impl Solution {
-    /// The strategy for `player` that keeps the game value, or `None` if the
-    /// game value is a win for the other player. Among the moves that keep
-    /// the value it picks the one whose reachable tree is smallest (counted
-    /// per symmetry class of reply), ties to the lowest cell, so the table is
+    /// The strategies of X and O that keep the game value (`None` for the
+    /// player who loses with best play). Among the moves that keep the value
+    /// each picks the one whose reachable tree is smallest (counted per
+    /// symmetry class of reply), ties to the lowest cell, so the tables are
     /// small and deterministic.
+    pub fn strategies(&self) -> (Option<Strategy>, Option<Strategy>) {
+        let choice = self.choose_moves(self.root_value());
+        (
+            self.follow(Player::X, &choice),
+            self.follow(Player::O, &choice),
+        )
+    }
+
+    /// One player's strategy; see [`Solution::strategies`].
     pub fn strategy(&self, player: Player) -> Option<Strategy> {
+        let choice = self.choose_moves(self.root_value());
+        self.follow(player, &choice)
+    }
+
+    /// The table of `player`'s chosen moves over the positions they reach.
+    fn follow(&self, player: Player, choice: &[Vec<Option<usize>>]) -> Option<Strategy> {
         let guarantee = self.root_value();
         if guarantee == player.other().win_value() {
             return None;
         }
-        let choice = self.choose_moves(player, guarantee);
         let mut table = std::collections::BTreeMap::new();
         let mut pending = vec![Position::EMPTY];
         let mut seen = std::collections::HashSet::new();
@@ -385,14 +399,16 @@ impl Solution {
             .count()
     }
 
-    /// Backward over the layers: for each position where `player` moves,
-    /// the move keeping `guarantee` with the smallest tree below it. The
-    /// tree is counted per class of position (transpositions count twice).
-    fn choose_moves(&self, player: Player, guarantee: i8) -> Vec<Vec<Option<usize>>> {
+    /// Backward over the layers: at each position, the move that keeps
+    /// `guarantee` for the player to move with the smallest tree below it
+    /// (both players' strategies in one pass, since they share the children).
+    /// The tree is counted per class of position (transpositions count twice).
+    fn choose_moves(&self, guarantee: i8) -> Vec<Vec<Option<usize>>> {
         let board = &self.board;
         let layers = &self.layers;
-        // `cost`: tree size below a position where `player` moves;
-        // `after`: the same below a position where the opponent replies.
+        // `cost`: tree size below a position for the strategy of the player
+        // to move there; `after`: the same for the other player's strategy,
+        // for whom the position is one of the opponent's turns.
         let mut cost: Vec<Vec<u64>> = vec![Vec::new(); layers.len()];
         let mut after: Vec<Vec<u64>> = vec![Vec::new(); layers.len()];
         let mut choice: Vec<Vec<Option<usize>>> = vec![Vec::new(); layers.len()];
@@ -410,41 +426,40 @@ impl Solution {
                     let (Some(next), None) = (next, layer.outcome[index]) else {
                         return (UNREACHABLE_COST, 0, None);
                     };
-                    let children = board.empty_cells(position).filter_map(|cell| {
-                        let key = board.canonical(position.play(cell)).key;
-                        next.find(key).map(|child| (cell, key, child))
-                    });
-                    if position.to_move() != player {
-                        let mut replies: Vec<(u32, usize)> =
-                            children.map(|(_, key, child)| (key, child)).collect();
-                        replies.sort_unstable();
-                        replies.dedup();
-                        let total = replies
-                            .iter()
-                            .filter(|(_, child)| next.outcome[*child].is_none())
-                            .map(|&(_, child)| next_cost[child])
-                            .fold(0u64, u64::saturating_add);
-                        return (UNREACHABLE_COST, total, None);
-                    }
-                    if !keeps(player, layer.value[index], guarantee) {
-                        return (UNREACHABLE_COST, 0, None);
-                    }
-                    let mut best: (u64, u64, Option<usize>) = (UNREACHABLE_COST, 0, None);
-                    for (cell, _, child) in children {
-                        if !keeps(player, next.value[child], guarantee) {
-                            continue;
-                        }
-                        let below = if next.outcome[child].is_some() {
-                            0
-                        } else {
-                            next_after[child]
-                        };
-                        let total = below.saturating_add(1);
-                        if best.2.is_none() || total < best.0 {
-                            best = (total, 0, Some(cell));
+                    let mover = position.to_move();
+                    let mut children: Vec<(u32, usize, usize)> = board
+                        .empty_cells(position)
+                        .filter_map(|cell| {
+                            let key = board.canonical(position.play(cell)).key;
+                            next.find(key).map(|child| (key, child, cell))
+                        })
+                        .collect();
+                    let mut best: (u64, Option<usize>) = (UNREACHABLE_COST, None);
+                    if keeps(mover, layer.value[index], guarantee) {
+                        for &(_, child, cell) in &children {
+                            if !keeps(mover, next.value[child], guarantee) {
+                                continue;
+                            }
+                            let below = if next.outcome[child].is_some() {
+                                0
+                            } else {
+                                next_after[child]
+                            };
+                            let total = below.saturating_add(1);
+                            if best.1.is_none() || total < best.0 {
+                                best = (total, Some(cell));
+                            }
                         }
                     }
-                    best
+                    // One term per class of reply: the table keeps one entry per class.
+                    children.sort_unstable_by_key(|child| child.0);
+                    children.dedup_by_key(|child| child.0);
+                    let replies = children
+                        .iter()
+                        .filter(|child| next.outcome[child.1].is_none())
+                        .map(|child| next_cost[child.1])
+                        .fold(0u64, u64::saturating_add);
+                    (best.0, replies, best.1)
                 })
                 .collect();
             cost[stones] = results.iter().map(|r| r.0).collect();
