@@ -323,10 +323,14 @@ fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) 
     let threats = threat_text(board, after_double, Player::X);
     let o_wins_now = threat_text(board, after_double, Player::O);
     let value = solution.value(after_double).unwrap_or(0);
-    let winning_alternatives: Vec<String> = solution
-        .best_moves(after_o)
+    // When the stated X move fails, the moves that do win from the same position.
+    let winning_moves = if solution.value(after_o) == Some(1) {
+        solution.best_moves(after_o)
+    } else {
+        Vec::new()
+    };
+    let winning_alternatives: Vec<String> = winning_moves
         .iter()
-        .filter(|_| solution.value(after_o) == Some(1))
         .map(|&cell| {
             let position = after_o.play(cell);
             format!(
