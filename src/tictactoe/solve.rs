@@ -14,6 +14,20 @@ use rayon::prelude::*;
 /// Saturating "too many" marker for positions where a goal cannot be kept.
 const UNREACHABLE_COST: u64 = u64::MAX;
 
+/// Layers smaller than this are done on the calling thread: handing a few
+/// hundred positions to rayon costs more than it saves (all of 3x3).
+const PARALLEL_MIN: usize = 1024;
+
+/// `f` over `0..len` in order, in parallel when `len` is large. The result
+/// is the same either way.
+fn map_indices<T: Send>(len: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    if len < PARALLEL_MIN {
+        (0..len).map(f).collect()
+    } else {
+        (0..len).into_par_iter().map(f).collect()
+    }
+}
+
 /// All positions with the same number of marks, one per symmetry class.
 #[derive(Debug, Clone, Default)]
 pub struct Layer {
@@ -173,18 +187,31 @@ fn enumerate(board: &Board, progress: &mut dyn FnMut(Progress)) -> Vec<Layer> {
     )];
     for stones in 0..board.cells() {
         let current = &layers[stones];
-        let mut children: Vec<(u32, Position, u8)> = (0..current.len())
-            .into_par_iter()
-            .filter(|&index| current.outcome[index].is_none())
-            .flat_map_iter(|index| {
-                let parent = current.positions[index];
-                board.empty_cells(parent).map(move |cell| {
-                    let canonical = board.canonical(parent.play(cell));
-                    (canonical.key, canonical.position, canonical.orbit)
-                })
+        let unfinished = |index: &usize| current.outcome[*index].is_none();
+        let expand = |index: usize| {
+            let parent = current.positions[index];
+            board.empty_cells(parent).map(move |cell| {
+                let canonical = board.canonical(parent.play(cell));
+                (canonical.key, canonical.position, canonical.orbit)
             })
-            .collect();
-        children.par_sort_unstable_by_key(|child| child.0);
+        };
+        let mut children: Vec<(u32, Position, u8)> = if current.len() < PARALLEL_MIN {
+            (0..current.len())
+                .filter(unfinished)
+                .flat_map(expand)
+                .collect()
+        } else {
+            (0..current.len())
+                .into_par_iter()
+                .filter(unfinished)
+                .flat_map_iter(expand)
+                .collect()
+        };
+        if children.len() < PARALLEL_MIN {
+            children.sort_unstable_by_key(|child| child.0);
+        } else {
+            children.par_sort_unstable_by_key(|child| child.0);
+        }
         children.dedup_by_key(|child| child.0);
         if children.is_empty() {
             break;
@@ -218,35 +245,33 @@ fn count_paths(board: &Board, layers: &mut [Layer], progress: &mut dyn FnMut(Pro
         let (before, after) = layers.split_at_mut(stones);
         let parents = &before[stones - 1];
         let layer = &mut after[0];
-        layer.paths = layer
-            .positions
-            .par_iter()
-            .map(|&position| {
-                let last_mover = position.to_move().other();
-                let marks = position.marks(last_mover);
-                (0..board.cells())
-                    .filter(|cell| marks & (1 << cell) != 0)
-                    .map(|cell| {
-                        let parent = match last_mover {
-                            Player::X => Position {
-                                x: position.x & !(1 << cell),
-                                o: position.o,
-                            },
-                            Player::O => Position {
-                                x: position.x,
-                                o: position.o & !(1 << cell),
-                            },
-                        };
-                        if board.winner(parent).is_some() {
-                            return 0;
-                        }
-                        parents
-                            .find(board.canonical(parent).key)
-                            .map_or(0, |index| parents.paths[index])
-                    })
-                    .sum()
-            })
-            .collect();
+        let positions = &layer.positions;
+        layer.paths = map_indices(positions.len(), |index| {
+            let position = positions[index];
+            let last_mover = position.to_move().other();
+            let marks = position.marks(last_mover);
+            (0..board.cells())
+                .filter(|cell| marks & (1 << cell) != 0)
+                .map(|cell| {
+                    let parent = match last_mover {
+                        Player::X => Position {
+                            x: position.x & !(1 << cell),
+                            o: position.o,
+                        },
+                        Player::O => Position {
+                            x: position.x,
+                            o: position.o & !(1 << cell),
+                        },
+                    };
+                    if board.winner(parent).is_some() {
+                        return 0;
+                    }
+                    parents
+                        .find(board.canonical(parent).key)
+                        .map_or(0, |index| parents.paths[index])
+                })
+                .sum()
+        });
         report(progress, "counting sequences", stones, layers);
     }
 }
@@ -257,33 +282,31 @@ fn compute_values(board: &Board, layers: &mut [Layer], progress: &mut dyn FnMut(
         let (current, later) = layers.split_at_mut(stones + 1);
         let layer = &mut current[stones];
         let children = later.first();
-        layer.value = (0..layer.len())
-            .into_par_iter()
-            .map(|index| {
-                if let Some(value) = layer.outcome[index] {
-                    return value;
+        let finished = &layer.outcome;
+        let positions = &layer.positions;
+        layer.value = map_indices(positions.len(), |index| {
+            if let Some(value) = finished[index] {
+                return value;
+            }
+            let position = positions[index];
+            let mover = position.to_move();
+            let mut best = -mover.win_value();
+            for cell in board.empty_cells(position) {
+                let value = children
+                    .and_then(|next| {
+                        let key = board.canonical(position.play(cell)).key;
+                        next.find(key).map(|child| next.value[child])
+                    })
+                    .unwrap_or(0);
+                if (mover == Player::X && value > best) || (mover == Player::O && value < best) {
+                    best = value;
                 }
-                let position = layer.positions[index];
-                let mover = position.to_move();
-                let mut best = -mover.win_value();
-                for cell in board.empty_cells(position) {
-                    let value = children
-                        .and_then(|next| {
-                            let key = board.canonical(position.play(cell)).key;
-                            next.find(key).map(|child| next.value[child])
-                        })
-                        .unwrap_or(0);
-                    if (mover == Player::X && value > best) || (mover == Player::O && value < best)
-                    {
-                        best = value;
-                    }
-                    if best == mover.win_value() {
-                        break;
-                    }
+                if best == mover.win_value() {
+                    break;
                 }
-                best
-            })
-            .collect();
+            }
+            best
+        });
         report(progress, "solving", stones, layers);
     }
 }
@@ -419,49 +442,46 @@ impl Solution {
                 (Some(c), Some(a)) => (c.as_slice(), a.as_slice()),
                 _ => (&[][..], &[][..]),
             };
-            let results: Vec<(u64, u64, Option<usize>)> = (0..layer.len())
-                .into_par_iter()
-                .map(|index| {
-                    let position = layer.positions[index];
-                    let (Some(next), None) = (next, layer.outcome[index]) else {
-                        return (UNREACHABLE_COST, 0, None);
-                    };
-                    let mover = position.to_move();
-                    let mut children: Vec<(u32, usize, usize)> = board
-                        .empty_cells(position)
-                        .filter_map(|cell| {
-                            let key = board.canonical(position.play(cell)).key;
-                            next.find(key).map(|child| (key, child, cell))
-                        })
-                        .collect();
-                    let mut best: (u64, Option<usize>) = (UNREACHABLE_COST, None);
-                    if keeps(mover, layer.value[index], guarantee) {
-                        for &(_, child, cell) in &children {
-                            if !keeps(mover, next.value[child], guarantee) {
-                                continue;
-                            }
-                            let below = if next.outcome[child].is_some() {
-                                0
-                            } else {
-                                next_after[child]
-                            };
-                            let total = below.saturating_add(1);
-                            if best.1.is_none() || total < best.0 {
-                                best = (total, Some(cell));
-                            }
+            let results: Vec<(u64, u64, Option<usize>)> = map_indices(layer.len(), |index| {
+                let position = layer.positions[index];
+                let (Some(next), None) = (next, layer.outcome[index]) else {
+                    return (UNREACHABLE_COST, 0, None);
+                };
+                let mover = position.to_move();
+                let mut children: Vec<(u32, usize, usize)> = board
+                    .empty_cells(position)
+                    .filter_map(|cell| {
+                        let key = board.canonical(position.play(cell)).key;
+                        next.find(key).map(|child| (key, child, cell))
+                    })
+                    .collect();
+                let mut best: (u64, Option<usize>) = (UNREACHABLE_COST, None);
+                if keeps(mover, layer.value[index], guarantee) {
+                    for &(_, child, cell) in &children {
+                        if !keeps(mover, next.value[child], guarantee) {
+                            continue;
+                        }
+                        let below = if next.outcome[child].is_some() {
+                            0
+                        } else {
+                            next_after[child]
+                        };
+                        let total = below.saturating_add(1);
+                        if best.1.is_none() || total < best.0 {
+                            best = (total, Some(cell));
                         }
                     }
-                    // One term per class of reply: the table keeps one entry per class.
-                    children.sort_unstable_by_key(|child| child.0);
-                    children.dedup_by_key(|child| child.0);
-                    let replies = children
-                        .iter()
-                        .filter(|child| next.outcome[child.1].is_none())
-                        .map(|child| next_cost[child.1])
-                        .fold(0u64, u64::saturating_add);
-                    (best.0, replies, best.1)
-                })
-                .collect();
+                }
+                // One term per class of reply: the table keeps one entry per class.
+                children.sort_unstable_by_key(|child| child.0);
+                children.dedup_by_key(|child| child.0);
+                let replies = children
+                    .iter()
+                    .filter(|child| next.outcome[child.1].is_none())
+                    .map(|child| next_cost[child.1])
+                    .fold(0u64, u64::saturating_add);
+                (best.0, replies, best.1)
+            });
             cost[stones] = results.iter().map(|r| r.0).collect();
             after[stones] = results.iter().map(|r| r.1).collect();
             choice[stones] = results.iter().map(|r| r.2).collect();
