@@ -111,9 +111,16 @@ pub fn render(run: &Run) -> String {
         let _ = writeln!(out, "claims of the article:");
     }
     for claim in &c.claims {
+        let failing = claim.parts.iter().filter(|part| !part.pass).count();
+        // A claim can hold while part of its stated justification fails.
+        let parts_note = if failing > 0 {
+            format!(", with {failing} of {} parts failing", claim.parts.len())
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "  claim {}: {}",
+            "  claim {}: {}{parts_note}",
             claim.id,
             if claim.holds {
                 "HOLDS"
