@@ -35,7 +35,7 @@ pub enum AuditError {
     },
     #[error("certificate has no string field \"kind\"")]
     MissingKind,
-    #[error("unknown certificate kind {0:?} (known: snaky)")]
+    #[error("unknown certificate kind {0:?} (known: snaky, tictactoe)")]
     UnknownKind(String),
 }
 
@@ -60,6 +60,7 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
     // Each game's auditor registers its kind here.
     match kind {
         "snaky" => Ok(crate::snaky::audit::audit(value)),
+        "tictactoe" => Ok(crate::tictactoe::audit::audit(value)),
         _ => Err(AuditError::UnknownKind(kind.to_string())),
     }
 }

@@ -10,4 +10,5 @@ pub mod audit;
 pub mod cert;
 pub mod exit;
 pub mod snaky;
+pub mod tictactoe;
 pub mod verify;

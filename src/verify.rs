@@ -35,7 +35,10 @@ pub type Generator = fn(&Path) -> Result<GameRun, VerifyError>;
 
 /// Every game's generator, in the order `verify` runs and reports them.
 pub fn generators() -> Vec<Generator> {
-    vec![crate::snaky::verify::generate]
+    vec![
+        crate::snaky::verify::generate,
+        crate::tictactoe::verify::generate,
+    ]
 }
 
 /// How a committed file compares with the regenerated one.

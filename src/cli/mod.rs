@@ -3,6 +3,7 @@
 
 mod audit;
 mod snaky;
+mod tictactoe;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +28,8 @@ enum Command {
     Snaky(snaky::SnakyArgs),
     /// Regenerate every certificate under certificates/.
     Verify(verify::VerifyArgs),
+    /// Solve tic-tac-toe (or the m,n,k-game), decide the article's claims, certify the value.
+    Tictactoe(tictactoe::TictactoeArgs),
 }
 
 pub fn run(cli: Cli) -> Outcome {
@@ -34,5 +37,6 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Audit(args) => audit::run(args),
         Command::Snaky(args) => snaky::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Tictactoe(args) => tictactoe::run(args),
     }
 }

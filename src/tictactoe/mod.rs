@@ -1,0 +1,103 @@
+//! Tic-tac-toe and the m,n,k-game (`shared/GAMES.md`, issue 4).
+//!
+//! Rooms: `model` (bitboards, lines, symmetries, rules), `solve` (layered
+//! enumeration by symmetry class, sequence counts, minimax, strategy
+//! choice), `claims` (the article's six claims decided), `certificate` (the
+//! emitted JSON), `audit` (the small independent re-check of that JSON),
+//! `report` (the readable text) and `verify` (the committed certificates).
+
+pub mod audit;
+pub mod certificate;
+pub mod claims;
+pub mod model;
+pub mod report;
+pub mod solve;
+pub mod verify;
+
+pub use certificate::Certificate;
+pub use model::{Board, BoardError, Player, Position};
+pub use solve::{Progress, Solution};
+
+use crate::audit::AuditReport;
+use std::time::{Duration, Instant};
+
+/// One board solved, certified and audited.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub certificate: Certificate,
+    /// The certificate as written to disk.
+    pub json: String,
+    /// The independent auditor's verdict on `json`.
+    pub audit: AuditReport,
+    /// How many real (not canonicalised) positions the X and O tables
+    /// stand for, to show what canonicalisation saves.
+    pub positions_without_symmetry: (Option<usize>, Option<usize>),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("cannot write the certificate as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl Run {
+    /// Every decided claim holds and the auditor accepts the certificate.
+    pub fn holds(&self) -> bool {
+        self.certificate.claims.iter().all(|claim| claim.holds) && self.audit.holds()
+    }
+}
+
+/// Solves `board`, builds its certificate and audits the written JSON.
+pub fn run(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Run, RunError> {
+    let solution = Solution::solve(board, progress);
+    let stage = |stage| Progress {
+        stage,
+        layer: None,
+        layers: solution.layers.len().saturating_sub(1),
+        classes: 0,
+    };
+    progress(stage("choosing the strategy tables"));
+    let (x, o) = solution.strategies();
+    let certificate = Certificate::build(&solution, x.as_ref(), o.as_ref());
+    let positions_without_symmetry = (
+        x.as_ref().map(|s| solution.positions_without_symmetry(s)),
+        o.as_ref().map(|s| solution.positions_without_symmetry(s)),
+    );
+    let json = certificate.to_json()?;
+    progress(stage("auditing the certificate"));
+    let value: serde_json::Value = serde_json::from_str(&json)?;
+    let audit = audit::audit(&value);
+    Ok(Run {
+        certificate,
+        json,
+        audit,
+        positions_without_symmetry,
+    })
+}
+
+/// A progress callback that stays quiet for the first second, then writes
+/// to stderr when a stage starts and at most once a second within a stage,
+/// so only long searches show progress.
+pub fn stderr_progress(name: String) -> impl FnMut(Progress) {
+    let start = Instant::now();
+    let mut last: Option<(Instant, &'static str)> = None;
+    move |progress: Progress| {
+        let same_stage_recently = last.is_some_and(|(at, stage)| {
+            stage == progress.stage && at.elapsed() < Duration::from_secs(1)
+        });
+        if start.elapsed() < Duration::from_secs(1) || same_stage_recently {
+            return;
+        }
+        last = Some((Instant::now(), progress.stage));
+        let seconds = start.elapsed().as_secs_f64();
+        match progress.layer {
+            Some(layer) => eprintln!(
+                "{name}: {} (layer {layer} of {}, {} classes) at {seconds:.1}s",
+                progress.stage, progress.layers, progress.classes
+            ),
+            None => eprintln!("{name}: {} at {seconds:.1}s", progress.stage),
+        }
+    }
+}
