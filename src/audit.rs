@@ -35,7 +35,7 @@ pub enum AuditError {
     },
     #[error("certificate has no string field \"kind\"")]
     MissingKind,
-    #[error("unknown certificate kind {0:?} (known: snaky)")]
+    #[error("unknown certificate kind {0:?} (known: snaky, chess1d, chess1d-boards)")]
     UnknownKind(String),
 }
 
@@ -58,5 +58,8 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
     // Each game's auditor registers its kind here.
-    Err(AuditError::UnknownKind(kind.to_string()))
+    match kind {
+        "chess1d" | "chess1d-boards" => Ok(crate::chess1d::audit::audit(value)),
+        _ => Err(AuditError::UnknownKind(kind.to_string())),
+    }
 }

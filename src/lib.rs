@@ -8,5 +8,6 @@
 
 pub mod audit;
 pub mod cert;
+pub mod chess1d;
 pub mod exit;
 pub mod verify;

@@ -2,6 +2,7 @@
 //! arguments, calls the library and prints; no checking logic lives here.
 
 mod audit;
+mod chess1d;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,8 @@ pub struct Cli {
 enum Command {
     /// Re-check an emitted certificate from its JSON alone.
     Audit(audit::AuditArgs),
+    /// Solve Gardner's one-dimensional chess and decide the published claims.
+    Chess1d(chess1d::Chess1dArgs),
     /// Regenerate every certificate under certificates/.
     Verify(verify::VerifyArgs),
 }
@@ -29,6 +32,7 @@ enum Command {
 pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Audit(args) => audit::run(args),
+        Command::Chess1d(args) => chess1d::run(args),
         Command::Verify(args) => verify::run(args),
     }
 }
