@@ -91,9 +91,13 @@ pub fn solve_boards(
     squares: RangeInclusive<u8>,
     certified: Option<&RangeInclusive<u8>>,
 ) -> Result<Vec<(BoardRow, Vec<StrategyTable>)>, Chess1dError> {
-    let boards: Vec<u8> = squares.collect();
-    boards
+    // Largest boards first, one board per task: the work grows like n^5,
+    // so this keeps both threads busy. The rows are then put back in order.
+    let mut boards: Vec<u8> = squares.collect();
+    boards.sort_unstable_by(|a, b| b.cmp(a));
+    let mut solved = boards
         .par_iter()
+        .with_max_len(1)
         .map(|&n| {
             let solution = solve_squares(n)?;
             let tables = if certified.is_some_and(|range| range.contains(&n)) {
@@ -103,7 +107,9 @@ pub fn solve_boards(
             };
             Ok((board_row(&solution), tables))
         })
-        .collect()
+        .collect::<Result<Vec<_>, Chess1dError>>()?;
+    solved.sort_by_key(|(row, _)| row.squares);
+    Ok(solved)
 }
 
 pub fn boards_certificate(

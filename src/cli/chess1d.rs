@@ -48,7 +48,8 @@ fn describe(value: Value, to_move: Side) -> String {
 }
 
 fn print_row(label: &str, board: Board, position: &Position, note: &str) {
-    println!("  {label:<12} {}  {note}", board.row(position));
+    let line = format!("  {label:<12} {}  {note}", board.row(position));
+    println!("{}", line.trim_end());
 }
 
 fn ply_label(ply: usize, side: Side, token: &str) -> String {
