@@ -569,4 +569,23 @@ mod tests {
             "3... N2-4 4. N7-5 N4-6xR+"
         );
     }
+
+    proptest::proptest! {
+        /// Any list of moves is a line or a clear error, never a panic.
+        #[test]
+        fn any_move_list_reads_without_panicking(
+            text in "(([0-9]\\. )?[KNR][0-9]{1,2}-[0-9]{1,2}(x[KNR])?[+#]? ?){0,8}( mate)?",
+            n in 6u64..=12,
+        ) {
+            let board = Board::new(n).unwrap();
+            if let Err(error) = play_line(board, &text) {
+                proptest::prop_assert!(!error.to_string().is_empty());
+            }
+        }
+
+        #[test]
+        fn any_unicode_reads_without_panicking(text in "\\PC{0,30}") {
+            let _ = play_line(board(), &text);
+        }
+    }
 }
