@@ -337,4 +337,9 @@ fn bad_input_exits_two_with_a_message() {
     }
     let output = gamecert(&["chess1d", "--squares", "x"]);
     assert_eq!(output.status.code(), Some(2));
+    // beyond the solver the line is still checked and drawn
+    let output = gamecert(&["chess1d", "--squares", "50", "--line", "1. R3-10"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).contains(&format!("KN.......R{}rnk", ".".repeat(37))));
+    assert!(stderr(&output).contains("out of reach"));
 }

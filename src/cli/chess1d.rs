@@ -80,6 +80,19 @@ pub fn run(args: Chess1dArgs) -> Outcome {
     let solution = match solve_squares(board.squares()) {
         Ok(solution) => solution,
         Err(error) => {
+            // the rules still apply beyond the solver: show the checked line
+            if let Some(moves) = &line {
+                println!("line (legal; the board is too large to evaluate):");
+                print_row("start", board, &board.start(), "");
+                for (ply, played) in moves.iter().enumerate() {
+                    let label = ply_label(
+                        ply,
+                        played.side,
+                        &annotate(board, &played.mv, &played.after),
+                    );
+                    print_row(&label, board, &played.after, "");
+                }
+            }
             eprintln!("gamecert chess1d: {error}");
             return Outcome::BadInput;
         }
