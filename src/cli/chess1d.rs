@@ -1,6 +1,6 @@
 use clap::Args;
 use gamecert::chess1d::certificate::value_name;
-use gamecert::chess1d::model::{Board, Position, Side};
+use gamecert::chess1d::model::{Board, Position, Side, Status};
 use gamecert::chess1d::notation::{annotate, play_line};
 use gamecert::chess1d::solve::{Solution, Value};
 use gamecert::chess1d::verify::{
@@ -104,17 +104,21 @@ pub fn run(args: Chess1dArgs) -> Outcome {
         board.squares(),
         solution.position_count()
     );
-    println!(
-        "value: {}: {}",
-        value_name(value),
-        describe(value, Side::White)
-    );
+    match value {
+        Value::Draw => println!("value: draw (neither side can force mate)"),
+        _ => println!(
+            "value: {}: {}",
+            value_name(value),
+            describe(value, Side::White)
+        ),
+    }
     println!(
         "principal variation (one row per ply, squares 1..{}):",
         board.squares()
     );
     print_row("start", board, &start, "");
-    for (ply, (mv, next)) in solution.principal_variation(&start).iter().enumerate() {
+    let pv = solution.principal_variation(&start);
+    for (ply, (mv, next)) in pv.iter().enumerate() {
         let side = if ply % 2 == 0 {
             Side::White
         } else {
@@ -126,6 +130,15 @@ pub fn run(args: Chess1dArgs) -> Outcome {
             next,
             "",
         );
+    }
+    if value == Value::Draw {
+        // a draw's principal variation stops at a drawn end or a repetition
+        let last = pv.last().map_or(start, |(_, position)| *position);
+        match board.status(&last) {
+            Status::Stalemate => println!("  (stalemate: a draw)"),
+            Status::BareKings => println!("  (bare kings: a draw)"),
+            _ => println!("  (the last position repeats an earlier one: best play cycles)"),
+        }
     }
     if let Some(moves) = &line {
         println!("line (value after each ply, with best play from there):");
