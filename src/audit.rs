@@ -35,7 +35,7 @@ pub enum AuditError {
     },
     #[error("certificate has no string field \"kind\"")]
     MissingKind,
-    #[error("unknown certificate kind {0:?} (known: snaky, tictactoe)")]
+    #[error("unknown certificate kind {0:?} (known: snaky, tictactoe, chess1d, chess1d-boards)")]
     UnknownKind(String),
 }
 
@@ -61,6 +61,7 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
     match kind {
         "snaky" => Ok(crate::snaky::audit::audit(value)),
         "tictactoe" => Ok(crate::tictactoe::audit::audit(value)),
+        "chess1d" | "chess1d-boards" => Ok(crate::chess1d::audit::audit(value)),
         _ => Err(AuditError::UnknownKind(kind.to_string())),
     }
 }

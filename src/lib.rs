@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod cert;
+pub mod chess1d;
 pub mod exit;
 pub mod snaky;
 pub mod tictactoe;

@@ -38,6 +38,7 @@ pub fn generators() -> Vec<Generator> {
     vec![
         crate::snaky::verify::generate,
         crate::tictactoe::verify::generate,
+        crate::chess1d::verify::generate,
     ]
 }
 

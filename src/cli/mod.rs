@@ -2,6 +2,7 @@
 //! arguments, calls the library and prints; no checking logic lives here.
 
 mod audit;
+mod chess1d;
 mod snaky;
 mod tictactoe;
 mod verify;
@@ -22,21 +23,24 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Re-check an emitted certificate from its JSON alone.
-    Audit(audit::AuditArgs),
-    /// Snaky in 21 Maker moves: check the paper's card table.
+    /// Snaky in 21 Maker moves: check, search, play and draw the paper's card table.
     Snaky(snaky::SnakyArgs),
-    /// Regenerate every certificate under certificates/.
-    Verify(verify::VerifyArgs),
     /// Solve tic-tac-toe (or the m,n,k-game), decide the article's claims, certify the value.
     Tictactoe(tictactoe::TictactoeArgs),
+    /// Solve Gardner's one-dimensional chess and decide the published claims.
+    Chess1d(chess1d::Chess1dArgs),
+    /// Re-check an emitted certificate (any kind) from its JSON alone.
+    Audit(audit::AuditArgs),
+    /// Regenerate every certificate under certificates/ (--check: compare only).
+    Verify(verify::VerifyArgs),
 }
 
 pub fn run(cli: Cli) -> Outcome {
     match cli.command {
-        Command::Audit(args) => audit::run(args),
         Command::Snaky(args) => snaky::run(args),
-        Command::Verify(args) => verify::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
+        Command::Chess1d(args) => chess1d::run(args),
+        Command::Audit(args) => audit::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }

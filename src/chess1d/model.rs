@@ -1,0 +1,607 @@
+//! The rules of Gardner's one-dimensional chess on a row of n squares
+//! (GAMES.md, "Gardner's one-dimensional chess"): pieces, legal moves, check,
+//! checkmate, stalemate and bare kings.
+//!
+//! Squares are numbered 1..=n from White's side; square 0 marks a captured
+//! piece. A position is the six pieces' squares and the side to move.
+
+use std::fmt;
+
+/// The smallest board the setup fits on: `KNRrnk`. On 5 squares White's
+/// rook (square 3) and Black's rook (square n - 2 = 3) would share a square.
+pub const MIN_SQUARES: u8 = 6;
+/// Square sets are 64-bit masks, so the row has at most 64 squares.
+pub const MAX_SQUARES: u8 = 64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    King,
+    Knight,
+    Rook,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::King, Kind::Knight, Kind::Rook];
+
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Knight => 'N',
+            Kind::Rook => 'R',
+        }
+    }
+
+    pub fn from_letter(letter: char) -> Option<Kind> {
+        match letter {
+            'K' => Some(Kind::King),
+            'N' => Some(Kind::Knight),
+            'R' => Some(Kind::Rook),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::King => "king",
+            Kind::Knight => "knight",
+            Kind::Rook => "rook",
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Kind::King => 0,
+            Kind::Knight => 1,
+            Kind::Rook => 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece {
+    pub side: Side,
+    pub kind: Kind,
+}
+
+impl Piece {
+    pub fn new(side: Side, kind: Kind) -> Piece {
+        Piece { side, kind }
+    }
+
+    /// Index into [`Position::places`]: White K N R, then Black K N R.
+    fn slot(self) -> usize {
+        self.side.index() * 3 + self.kind.index()
+    }
+
+    fn from_slot(slot: usize) -> Piece {
+        let side = if slot < 3 { Side::White } else { Side::Black };
+        Piece::new(side, Kind::ALL[slot % 3])
+    }
+
+    /// The board-row symbol: upper case for White, lower case for Black.
+    pub fn symbol(self) -> char {
+        match self.side {
+            Side::White => self.kind.letter(),
+            Side::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+}
+
+/// Where the six pieces stand and who moves. `places` holds the squares of
+/// White's king, knight, rook, then Black's; 0 means captured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub places: [u8; 6],
+    pub to_move: Side,
+}
+
+impl Position {
+    pub fn square_of(&self, piece: Piece) -> Option<u8> {
+        match self.places[piece.slot()] {
+            0 => None,
+            square => Some(square),
+        }
+    }
+
+    /// A 43-bit key: six 7-bit squares and the side to move.
+    pub fn key(&self) -> u64 {
+        let mut key = self.to_move.index() as u64;
+        for &square in &self.places {
+            key = (key << 7) | square as u64;
+        }
+        key
+    }
+
+    /// Only the two kings are left: a draw by rule.
+    pub fn bare_kings(&self) -> bool {
+        [1, 2, 4, 5].iter().all(|&slot| self.places[slot] == 0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub piece: Piece,
+    pub from: u8,
+    pub to: u8,
+    pub captured: Option<Piece>,
+}
+
+impl fmt::Display for Move {
+    /// `N2-4`, `N4-6xR`: the piece letter, from-square, to-square and the
+    /// captured piece's letter (the letters name pieces of either side).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}-{}", self.piece.kind.letter(), self.from, self.to)?;
+        if let Some(captured) = self.captured {
+            write!(f, "x{}", captured.kind.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// How a position stands for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    /// In check with no legal move: the side to move has lost.
+    Checkmate,
+    /// Not in check, no legal move: a draw.
+    Stalemate,
+    /// No piece but the kings: a draw.
+    BareKings,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    #[error(
+        "a board has {MIN_SQUARES} to {MAX_SQUARES} squares, not {0} (the setup K N R on 1, 2, 3 and r n k on n-2, n-1, n needs at least 6 squares)"
+    )]
+    Squares(u64),
+}
+
+/// A row of `squares` squares; every rule that depends on the board's length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: u8,
+}
+
+/// Bit `s - 1` stands for square `s`.
+fn bit(square: u8) -> u64 {
+    1u64 << (square - 1)
+}
+
+/// The squares strictly between `a` and `b`.
+fn between(a: u8, b: u8) -> u64 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    if high - low < 2 {
+        return 0;
+    }
+    // squares low+1 ..= high-1 are bits low ..= high-2
+    let below_high = (1u64 << (high - 1)) - 1;
+    let through_low = (1u64 << low) - 1;
+    below_high & !through_low
+}
+
+impl Board {
+    pub fn new(squares: u64) -> Result<Board, ModelError> {
+        if (MIN_SQUARES as u64..=MAX_SQUARES as u64).contains(&squares) {
+            Ok(Board {
+                squares: squares as u8,
+            })
+        } else {
+            Err(ModelError::Squares(squares))
+        }
+    }
+
+    pub fn squares(self) -> u8 {
+        self.squares
+    }
+
+    /// White K on 1, N on 2, R on 3; Black R on n-2, N on n-1, K on n; White moves.
+    pub fn start(self) -> Position {
+        let n = self.squares;
+        Position {
+            places: [1, 2, 3, n, n - 1, n - 2],
+            to_move: Side::White,
+        }
+    }
+
+    pub fn occupant(self, position: &Position, square: u8) -> Option<Piece> {
+        if square == 0 {
+            return None;
+        }
+        (0..6)
+            .find(|&slot| position.places[slot] == square)
+            .map(Piece::from_slot)
+    }
+
+    fn occupied(position: &Position) -> u64 {
+        position
+            .places
+            .iter()
+            .filter(|&&square| square != 0)
+            .fold(0, |mask, &square| mask | bit(square))
+    }
+
+    /// Whether `by` attacks `square`: a king next to it, a knight two away, or
+    /// a rook with nothing between.
+    pub fn is_attacked(self, position: &Position, square: u8, by: Side) -> bool {
+        let base = by.index() * 3;
+        let king = position.places[base];
+        let knight = position.places[base + 1];
+        let rook = position.places[base + 2];
+        if king != 0 && king.abs_diff(square) == 1 {
+            return true;
+        }
+        if knight != 0 && knight.abs_diff(square) == 2 {
+            return true;
+        }
+        rook != 0 && rook != square && Self::occupied(position) & between(rook, square) == 0
+    }
+
+    pub fn in_check(self, position: &Position, side: Side) -> bool {
+        let king = position.places[side.index() * 3];
+        king != 0 && self.is_attacked(position, king, side.other())
+    }
+
+    /// Whether the position could arise in play: both kings on distinct
+    /// squares inside the board, no two pieces on one square, and the side
+    /// that just moved not left in check (so kings are never adjacent).
+    pub fn is_legal_position(self, position: &Position) -> bool {
+        let mut seen = 0u64;
+        for (slot, &square) in position.places.iter().enumerate() {
+            if square == 0 {
+                if slot % 3 == 0 {
+                    return false;
+                }
+                continue;
+            }
+            if square > self.squares || seen & bit(square) != 0 {
+                return false;
+            }
+            seen |= bit(square);
+        }
+        !self.in_check(position, position.to_move.other())
+    }
+
+    /// The position after `mv` (which must be a move of the side to move).
+    pub fn play(self, position: &Position, mv: &Move) -> Position {
+        let mut next = *position;
+        if let Some(captured) = mv.captured {
+            next.places[captured.slot()] = 0;
+        }
+        next.places[mv.piece.slot()] = mv.to;
+        next.to_move = position.to_move.other();
+        next
+    }
+
+    /// Every move of the side to move that obeys the piece's pattern and lands
+    /// on an empty or enemy square, before the own-king safety test.
+    fn pattern_moves(self, position: &Position, mut visit: impl FnMut(Move)) {
+        let side = position.to_move;
+        let occupied = Self::occupied(position);
+        let mut target = |piece: Piece, from: u8, to: u8| -> bool {
+            // returns whether a sliding piece may continue past `to`
+            if occupied & bit(to) == 0 {
+                visit(Move {
+                    piece,
+                    from,
+                    to,
+                    captured: None,
+                });
+                return true;
+            }
+            if let Some(other) = self.occupant(position, to) {
+                if other.side != side {
+                    visit(Move {
+                        piece,
+                        from,
+                        to,
+                        captured: Some(other),
+                    });
+                }
+            }
+            false
+        };
+        let n = self.squares;
+        for kind in Kind::ALL {
+            let piece = Piece::new(side, kind);
+            let Some(from) = position.square_of(piece) else {
+                continue;
+            };
+            match kind {
+                Kind::King | Kind::Knight => {
+                    let step = if kind == Kind::King { 1 } else { 2 };
+                    if from > step {
+                        target(piece, from, from - step);
+                    }
+                    if from + step <= n {
+                        target(piece, from, from + step);
+                    }
+                }
+                Kind::Rook => {
+                    let mut to = from - 1;
+                    while to >= 1 && target(piece, from, to) {
+                        to -= 1;
+                    }
+                    let mut to = from + 1;
+                    while to <= n && target(piece, from, to) {
+                        to += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` with every legal move and the position it leads to, in a
+    /// fixed order (king, knight, rook; leftward before rightward).
+    pub fn for_each_legal_move(&self, position: &Position, mut visit: impl FnMut(Move, Position)) {
+        let side = position.to_move;
+        self.pattern_moves(position, |mv| {
+            let next = self.play(position, &mv);
+            if !self.in_check(&next, side) {
+                visit(mv, next);
+            }
+        });
+    }
+
+    pub fn legal_moves(&self, position: &Position) -> Vec<(Move, Position)> {
+        let mut moves = Vec::new();
+        self.for_each_legal_move(position, |mv, next| moves.push((mv, next)));
+        moves
+    }
+
+    pub fn status(&self, position: &Position) -> Status {
+        if position.bare_kings() {
+            return Status::BareKings;
+        }
+        let mut any = false;
+        self.for_each_legal_move(position, |_, _| any = true);
+        if any {
+            Status::Ongoing
+        } else if self.in_check(position, position.to_move) {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    /// The position drawn by `row` (`KNR..rnk`, upper case White, `.` empty)
+    /// with `to_move` to move; `None` unless the row has one symbol per
+    /// square, one king a side and at most one knight and rook a side.
+    pub fn position_from_row(self, row: &str, to_move: Side) -> Option<Position> {
+        if row.len() != self.squares as usize {
+            return None;
+        }
+        let mut places = [0u8; 6];
+        for (offset, symbol) in row.chars().enumerate() {
+            if symbol == '.' {
+                continue;
+            }
+            let side = if symbol.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let piece = Piece::new(side, Kind::from_letter(symbol.to_ascii_uppercase())?);
+            if places[piece.slot()] != 0 {
+                return None;
+            }
+            places[piece.slot()] = offset as u8 + 1;
+        }
+        if places[0] == 0 || places[3] == 0 {
+            return None;
+        }
+        Some(Position { places, to_move })
+    }
+
+    /// The row drawn from square 1 to n: `KNR..rnk`.
+    pub fn row(&self, position: &Position) -> String {
+        (1..=self.squares)
+            .map(|square| self.occupant(position, square).map_or('.', Piece::symbol))
+            .collect()
+    }
+
+    /// The row with the side to move, as certificates write it: `KNR..rnk w`.
+    pub fn describe(&self, position: &Position) -> String {
+        let side = match position.to_move {
+            Side::White => 'w',
+            Side::Black => 'b',
+        };
+        format!("{} {side}", self.row(position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(n: u64) -> Board {
+        Board::new(n).unwrap()
+    }
+
+    fn at(board: Board, row: &str, to_move: Side) -> Position {
+        let position = board.position_from_row(row, to_move).unwrap();
+        assert!(board.is_legal_position(&position), "{row}");
+        position
+    }
+
+    fn move_names(board: Board, position: &Position) -> Vec<String> {
+        let mut names: Vec<String> = board
+            .legal_moves(position)
+            .iter()
+            .map(|(mv, _)| mv.to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn boards_from_six_to_sixty_four_squares() {
+        assert!(Board::new(5)
+            .unwrap_err()
+            .to_string()
+            .contains("at least 6"));
+        assert_eq!(Board::new(65), Err(ModelError::Squares(65)));
+        assert_eq!(Board::new(0), Err(ModelError::Squares(0)));
+        for n in [6, 8, 64] {
+            let board = board(n);
+            let start = board.start();
+            assert!(board.is_legal_position(&start));
+            assert_eq!(board.row(&start).len(), n as usize);
+        }
+        assert_eq!(board(8).describe(&board(8).start()), "KNR..rnk w");
+        assert_eq!(board(6).row(&board(6).start()), "KNRrnk");
+    }
+
+    #[test]
+    fn start_moves_on_eight_squares() {
+        let board = board(8);
+        // the king is boxed in; the knight jumps its own rook; the rook slides
+        // up to and onto Black's rook
+        assert_eq!(
+            move_names(board, &board.start()),
+            ["N2-4", "R3-4", "R3-5", "R3-6xR"]
+        );
+    }
+
+    #[test]
+    fn king_steps_one_square_and_never_next_to_the_other_king() {
+        let board = board(8);
+        let position = at(board, "...K..k.", Side::White);
+        assert_eq!(move_names(board, &position), ["K4-3", "K4-5"]);
+        let position = at(board, "...K.k..", Side::White);
+        assert_eq!(move_names(board, &position), ["K4-3"]);
+        // adjacent kings are never a legal position
+        let adjacent = board.position_from_row("...Kk...", Side::White).unwrap();
+        assert!(!board.is_legal_position(&adjacent));
+    }
+
+    #[test]
+    fn knight_jumps_exactly_two_squares_over_anything() {
+        let board = board(8);
+        let position = at(board, "K..RNr.k", Side::White);
+        assert!(move_names(board, &position).contains(&"N5-3".to_string()));
+        assert!(move_names(board, &position).contains(&"N5-7".to_string()));
+        let position = at(board, "K..N.r.k", Side::White);
+        let names = move_names(board, &position);
+        assert!(names.contains(&"N4-2".to_string()) && names.contains(&"N4-6xR".to_string()));
+        assert!(!names
+            .iter()
+            .any(|name| name.starts_with("N4-3") || name.starts_with("N4-5")));
+    }
+
+    #[test]
+    fn rook_slides_until_blocked_and_captures() {
+        let board = board(10);
+        let position = at(board, "K..R..n.rk", Side::White);
+        let rook: Vec<String> = move_names(board, &position)
+            .into_iter()
+            .filter(|name| name.starts_with('R'))
+            .collect();
+        assert_eq!(rook, ["R4-2", "R4-3", "R4-5", "R4-6", "R4-7xN"]);
+    }
+
+    #[test]
+    fn check_from_each_piece() {
+        let board = board(8);
+        let rook = at(board, "K....r.k", Side::White);
+        assert!(board.in_check(&rook, Side::White));
+        let blocked = at(board, "K..n.r.k", Side::White);
+        assert!(!board.in_check(&blocked, Side::White));
+        let knight = at(board, "K.n....k", Side::White);
+        assert!(board.in_check(&knight, Side::White));
+        assert!(!board.in_check(&board.start(), Side::White));
+    }
+
+    #[test]
+    fn a_pinned_knight_may_not_uncover_its_king() {
+        // K on 2, N on 3, Black rook on 6: N3-1 jumps over the king and opens
+        // the rook's line; N3-5 keeps it shut.
+        let board = board(8);
+        let position = at(board, ".KN..r.k", Side::White);
+        let knight: Vec<String> = move_names(board, &position)
+            .into_iter()
+            .filter(|name| name.starts_with('N'))
+            .collect();
+        assert_eq!(knight, ["N3-5"]);
+    }
+
+    #[test]
+    fn a_king_cannot_step_away_along_the_rooks_line() {
+        // the square behind the king stays attacked once the king has left it
+        let board = board(8);
+        let position = at(board, "k...K..r", Side::White);
+        assert!(board.in_check(&position, Side::White));
+        assert!(board.legal_moves(&position).is_empty());
+        assert_eq!(board.status(&position), Status::Checkmate);
+    }
+
+    #[test]
+    fn stalemate_and_bare_kings_are_draws() {
+        let board = board(8);
+        let stalemate = at(board, "K.k...r.", Side::White);
+        assert!(!board.in_check(&stalemate, Side::White));
+        assert_eq!(board.status(&stalemate), Status::Stalemate);
+        let bare = at(board, "K...k...", Side::White);
+        assert_eq!(board.status(&bare), Status::BareKings);
+        assert!(bare.bare_kings());
+        assert_eq!(board.status(&board.start()), Status::Ongoing);
+    }
+
+    #[test]
+    fn playing_a_capture_removes_the_piece() {
+        let board = board(8);
+        let (mv, next) = board
+            .legal_moves(&board.start())
+            .into_iter()
+            .find(|(mv, _)| mv.captured.is_some())
+            .unwrap();
+        assert_eq!(mv.to_string(), "R3-6xR");
+        assert_eq!(board.row(&next), "KN...Rnk");
+        assert_eq!(next.to_move, Side::Black);
+        assert_eq!(next.square_of(Piece::new(Side::Black, Kind::Rook)), None);
+    }
+
+    #[test]
+    fn rows_round_trip_and_keys_are_distinct() {
+        let board = board(8);
+        let mut keys = std::collections::HashSet::new();
+        for (_, next) in board.legal_moves(&board.start()) {
+            let row = board.row(&next);
+            assert_eq!(board.position_from_row(&row, next.to_move), Some(next));
+            assert!(keys.insert(next.key()));
+        }
+        assert_eq!(board.position_from_row("KNR..rn", Side::White), None);
+        assert_eq!(board.position_from_row("KKR..rnk", Side::White), None);
+        assert_eq!(board.position_from_row("KNR..rnx", Side::White), None);
+    }
+}
