@@ -9,7 +9,7 @@ use gamecert::snaky::{
     certificate::certificate_json, check_table, report, DEFAULT_BOUND, TABLE_PATH,
 };
 use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct SnakyArgs {
@@ -183,13 +183,21 @@ fn emit(command: &str, path: &PathBuf, text: &str) -> Result<(), Outcome> {
     })
 }
 
+/// The table's bytes, or the printed reason it cannot be read.
+fn read_table(command: &str, table: &Path) -> Result<Vec<u8>, Outcome> {
+    std::fs::read(table).map_err(|error| {
+        eprintln!(
+            "gamecert {command}: cannot read {}: {error}",
+            table.display()
+        );
+        Outcome::BadInput
+    })
+}
+
 /// Read the table and play as `args` say; errors are printed.
 fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, Outcome> {
     let path = args.table.display().to_string();
-    let bytes = std::fs::read(&args.table).map_err(|error| {
-        eprintln!("gamecert {command}: cannot read {path}: {error}");
-        Outcome::BadInput
-    })?;
+    let bytes = read_table(command, &args.table)?;
     let replies = parse_replies(args.replies.as_deref().unwrap_or("")).map_err(|error| {
         eprintln!("gamecert {command}: --replies: {error}");
         Outcome::BadInput
@@ -246,12 +254,9 @@ fn draw_game(args: DrawGameArgs) -> Outcome {
 
 fn search(args: SearchArgs) -> Outcome {
     let path = args.table.display().to_string();
-    let bytes = match std::fs::read(&args.table) {
+    let bytes = match read_table("snaky search", &args.table) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            eprintln!("gamecert snaky search: cannot read {path}: {error}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     let run = match search_table(&path, &bytes, args.bound) {
         Ok(run) => run,
@@ -271,12 +276,9 @@ fn search(args: SearchArgs) -> Outcome {
 
 fn check(args: CheckArgs) -> Outcome {
     let path = args.table.display().to_string();
-    let bytes = match std::fs::read(&args.table) {
+    let bytes = match read_table("snaky check", &args.table) {
         Ok(bytes) => bytes,
-        Err(error) => {
-            eprintln!("gamecert snaky check: cannot read {path}: {error}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     let run = match check_table(&path, &bytes, args.bound) {
         Ok(run) => run,
