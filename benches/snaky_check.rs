@@ -4,8 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamecert::snaky::{
-    certificate::certificate_json, check_table, evaluate::evaluate, parse::parse_table,
-    DEFAULT_BOUND, TABLE_PATH,
+    certificate::certificate_json, check::all_reply_classes, check_table, evaluate::evaluate,
+    parse::parse_table, DEFAULT_BOUND, TABLE_PATH,
 };
 use std::hint::black_box;
 
@@ -26,6 +26,10 @@ fn snaky_check(c: &mut Criterion) {
     });
     c.bench_function("snaky/evaluate", |b| {
         b.iter(|| evaluate(black_box(&parsed)).unwrap())
+    });
+    let evaluation = evaluate(&parsed).unwrap();
+    c.bench_function("snaky/reply_classes", |b| {
+        b.iter(|| all_reply_classes(black_box(&evaluation)))
     });
     c.bench_function("snaky/check_table", |b| {
         b.iter(|| check_table(TABLE_PATH, black_box(&bytes), DEFAULT_BOUND).unwrap())

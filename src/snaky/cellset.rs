@@ -5,6 +5,13 @@
 //! that iteration yields cells sorted by x, then y: the certificate order.
 
 use super::geometry::{Bounds, Cell};
+use smallvec::{smallvec, SmallVec};
+
+/// Words kept inline in a set, without a heap allocation: the paper's table
+/// lives in a 17x17 window (17 words), and evaluating it builds about 16,000
+/// sets, where allocation would otherwise cost about as much as the work.
+const INLINE_WORDS: usize = 24;
+type Words = SmallVec<[u64; INLINE_WORDS]>;
 
 /// The rectangle every set of one table lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +69,7 @@ impl Window {
 
     pub fn empty_set(&self) -> CellSet {
         CellSet {
-            words: vec![0; self.words()],
+            words: smallvec![0; self.words()],
         }
     }
 
@@ -103,6 +110,79 @@ impl Window {
             .flat_map(move |(index, &word)| BitIter(word).map(move |bit| self.cell_at(index, bit)))
     }
 
+    /// Whether whole columns can be moved at once: one word per column.
+    fn single_word_columns(&self) -> bool {
+        self.words_per_column == 1
+    }
+
+    /// Whether the window is its own mirror image in the diagonal x = y
+    /// (square, with its corner on the diagonal), so sets can be transposed.
+    fn symmetric(&self) -> bool {
+        self.width == self.height && self.min.x == self.min.y
+    }
+
+    /// Whether every placement can be done a column at a time
+    /// ([`Window::transpose`] then [`Window::place_columns`]).
+    pub fn places_by_columns(&self) -> bool {
+        self.single_word_columns() && self.symmetric()
+    }
+
+    /// `set` mirrored in the diagonal x = y, when the window allows it.
+    pub fn transpose(&self, set: &CellSet) -> Option<CellSet> {
+        self.symmetric()
+            .then(|| self.set_of(self.cells(set).map(|c| Cell::new(c.y, c.x))))
+    }
+
+    /// `set` under (x, y) ↦ (±x + t.x, ±y + t.y), a whole column at a time:
+    /// negating y reverses a column's bits, translating shifts them. `None`
+    /// when columns span several words. Every image must lie in the window.
+    pub fn place_columns(
+        &self,
+        set: &CellSet,
+        negate_x: bool,
+        negate_y: bool,
+        offset: Cell,
+    ) -> Option<CellSet> {
+        if !self.single_word_columns() {
+            return None;
+        }
+        let mut placed = self.empty_set();
+        let x0 = i64::from(self.min.x);
+        let y0 = i64::from(self.min.y);
+        for (column, &word) in set.words.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let x = x0 + column as i64;
+            let target_x = if negate_x { -x } else { x } + i64::from(offset.x);
+            let target = usize::try_from(target_x - x0).ok()?;
+            // Bit b holds y = y0 + b. Unmirrored it moves to b + t.y; mirrored
+            // to -b + t.y - 2 y0, i.e. bit 63 - b of the reversed word shifted.
+            let (bits, shift) = if negate_y {
+                (word.reverse_bits(), i64::from(offset.y) - 2 * y0 - 63)
+            } else {
+                (word, i64::from(offset.y))
+            };
+            let moved = if shift >= 0 {
+                bits.checked_shl(u32::try_from(shift).ok()?).unwrap_or(0)
+            } else {
+                bits.checked_shr(u32::try_from(-shift).ok()?).unwrap_or(0)
+            };
+            *placed.words.get_mut(target)? |= moved;
+        }
+        Some(placed)
+    }
+
+    /// Number of bit positions a set of this window has (see [`CellSet::positions`]).
+    pub fn positions(&self) -> usize {
+        self.words() * 64
+    }
+
+    /// The cell at a bit position of a set of this window.
+    pub fn cell_at_position(&self, position: usize) -> Cell {
+        self.cell_at(position / 64, (position % 64) as u32)
+    }
+
     pub fn to_vec(&self, set: &CellSet) -> Vec<Cell> {
         self.cells(set).collect()
     }
@@ -126,12 +206,21 @@ impl Iterator for BitIter {
 /// A finite set of cells, meaningful together with its table's [`Window`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CellSet {
-    words: Vec<u64>,
+    words: Words,
 }
 
 impl CellSet {
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Bit positions of the cells, in the order [`Window::cells`] yields
+    /// them: a dense index for per-cell scratch data.
+    pub fn positions(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &word)| BitIter(word).map(move |bit| index * 64 + bit as usize))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -180,6 +269,28 @@ mod tests {
             max: Cell::new(20, 70),
         })
         .unwrap()
+    }
+
+    proptest! {
+        #[test]
+        fn column_placement_agrees_with_placing_cell_by_cell(
+            cells in proptest::collection::vec((0i32..12, 0i32..12), 0..40),
+            negate_x: bool, negate_y: bool, swap: bool,
+        ) {
+            // A square window on the diagonal, large enough for any image.
+            let w = Window::covering(Bounds { min: Cell::new(-20, -20), max: Cell::new(30, 30) }).unwrap();
+            let set = w.set_of(cells.iter().map(|&(x, y)| Cell::new(x, y)));
+            let offset = Cell::new(if negate_x { 12 } else { 3 }, if negate_y { 14 } else { -5 });
+            let image = |c: Cell| {
+                let (x, y) = if swap { (c.y, c.x) } else { (c.x, c.y) };
+                let (nx, ny) = if swap { (negate_y, negate_x) } else { (negate_x, negate_y) };
+                Cell::new(if nx { -x } else { x } + offset.x, if ny { -y } else { y } + offset.y)
+            };
+            let expected = w.set_of(w.cells(&set).map(image));
+            let source = if swap { w.transpose(&set).unwrap() } else { set.clone() };
+            let (nx, ny) = if swap { (negate_y, negate_x) } else { (negate_x, negate_y) };
+            prop_assert_eq!(w.place_columns(&source, nx, ny, offset), Some(expected));
+        }
     }
 
     #[test]

@@ -42,27 +42,40 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
         .collect();
     let mut replies = node.condition.envelope.clone();
     replies.subtract(&owned_by_maker);
-    let answer = |reply: Reply| {
-        let chosen = match reply {
-            Reply::Cell(cell) => node
-                .children
-                .iter()
-                .position(|child| !window.has(&child.condition.envelope, cell)),
-            // A cell outside T lies outside every child's envelope.
-            Reply::Outside => Some(0),
-        };
-        ReplyClass {
-            reply,
-            chosen,
-            owned: chosen.is_some_and(|index| child_owned[index]),
+    // Child by child, in printed order, the replies its envelope avoids that
+    // no earlier child avoided: word-wise instead of testing every cell
+    // against every child. `chosen_at` holds child + 1 per bit position.
+    let mut chosen_at = vec![0u32; window.positions()];
+    let mut unanswered = replies.clone();
+    for (index, child) in node.children.iter().enumerate() {
+        if unanswered.is_empty() {
+            break;
         }
-    };
-    window
-        .cells(&replies)
-        .map(Reply::Cell)
-        .chain(std::iter::once(Reply::Outside))
-        .map(answer)
-        .collect()
+        let mut avoided = unanswered.clone();
+        avoided.subtract(&child.condition.envelope);
+        for position in avoided.positions() {
+            chosen_at[position] = index as u32 + 1;
+        }
+        unanswered.intersect_with(&child.condition.envelope);
+    }
+    let mut classes: Vec<ReplyClass> = replies
+        .positions()
+        .map(|position| {
+            let chosen = chosen_at[position].checked_sub(1).map(|i| i as usize);
+            ReplyClass {
+                reply: Reply::Cell(window.cell_at_position(position)),
+                chosen,
+                owned: chosen.is_some_and(|index| child_owned[index]),
+            }
+        })
+        .collect();
+    // A cell outside T lies outside every child's envelope.
+    classes.push(ReplyClass {
+        reply: Reply::Outside,
+        chosen: Some(0),
+        owned: child_owned[0],
+    });
+    classes
 }
 
 /// Reply classes of every node, in node order (parallel, order-preserving).

@@ -106,7 +106,8 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         .collect();
     let mut card_cells: Vec<CardCells> = cards.iter().map(|c| CardCells::of(&window, c)).collect();
     let mut card_nodes = vec![None; BASE_CARDS];
-    let mut nodes = Vec::new();
+    // Nodes are large: growing the vector would copy them all again.
+    let mut nodes = Vec::with_capacity(node_count(table));
     for card_line in &table.lines {
         let mut evaluator = NodeEvaluator {
             window: &window,
@@ -130,6 +131,20 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     })
 }
 
+/// Card lines plus inline nodes.
+fn node_count(table: &Table) -> usize {
+    fn inline(node: &Node) -> usize {
+        node.children
+            .iter()
+            .map(|child| match child {
+                Child::Inline(inner) => 1 + inline(inner),
+                Child::Reference(_) => 0,
+            })
+            .sum()
+    }
+    table.lines.iter().map(|line| 1 + inline(&line.node)).sum()
+}
+
 /// Lemma 4: card j is (S \ {s_j}, S, 1).
 fn base_condition(window: &Window, j: usize) -> Condition {
     let envelope = window.set_of(SNAKY);
@@ -142,18 +157,63 @@ fn base_condition(window: &Window, j: usize) -> Condition {
     }
 }
 
-/// A card's sets as cell lists: each card is placed many times, and walking
-/// a list is cheaper than decoding the bitset again for every placement.
+/// What placing a card many times needs, computed once per card: in a
+/// window that allows it, the card's sets mirrored in the diagonal, so that
+/// every orientation moves whole columns (`None` in other windows, which
+/// place cell by cell).
 struct CardCells {
-    required: Vec<Cell>,
-    envelope: Vec<Cell>,
+    /// (required, envelope) transposed.
+    transposed: Option<(CellSet, CellSet)>,
 }
 
 impl CardCells {
     fn of(window: &Window, condition: &Condition) -> Self {
-        CardCells {
-            required: window.to_vec(&condition.required),
-            envelope: window.to_vec(&condition.envelope),
+        let transposed = window
+            .places_by_columns()
+            .then(|| {
+                window
+                    .transpose(&condition.required)
+                    .zip(window.transpose(&condition.envelope))
+            })
+            .flatten();
+        CardCells { transposed }
+    }
+
+    /// The card's condition placed by `placement`.
+    fn place(&self, window: &Window, condition: &Condition, placement: Placement) -> Condition {
+        let orientation = placement.orientation;
+        let offset = placement.offset;
+        let by_columns = self
+            .transposed
+            .as_ref()
+            .and_then(|(required_t, envelope_t)| {
+                // (x, y) ↦ swap(±x, ±y): on the transposed sets that is (±y, ±x).
+                let ((required, envelope), negate_x, negate_y) = if orientation.swaps() {
+                    (
+                        (required_t, envelope_t),
+                        orientation.negates_y(),
+                        orientation.negates_x(),
+                    )
+                } else {
+                    (
+                        (&condition.required, &condition.envelope),
+                        orientation.negates_x(),
+                        orientation.negates_y(),
+                    )
+                };
+                window
+                    .place_columns(required, negate_x, negate_y, offset)
+                    .zip(window.place_columns(envelope, negate_x, negate_y, offset))
+            });
+        let (required, envelope) = by_columns.unwrap_or_else(|| {
+            let map = placement.matrix();
+            let place = |set: &CellSet| window.set_of(window.cells(set).map(&map));
+            (place(&condition.required), place(&condition.envelope))
+        });
+        Condition {
+            required,
+            envelope,
+            height: condition.height,
         }
     }
 }
@@ -180,13 +240,11 @@ impl NodeEvaluator<'_> {
                     },
                     condition: {
                         let card = reference.card as usize;
-                        let map = reference.placement.matrix();
-                        let cells = &self.card_cells[card];
-                        Condition {
-                            required: self.window.set_of(cells.required.iter().map(|&c| map(c))),
-                            envelope: self.window.set_of(cells.envelope.iter().map(|&c| map(c))),
-                            height: self.cards[card].height,
-                        }
+                        self.card_cells[card].place(
+                            self.window,
+                            &self.cards[card],
+                            reference.placement,
+                        )
                     },
                 },
                 Child::Inline(inner) => {

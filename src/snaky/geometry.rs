@@ -69,15 +69,15 @@ impl Orientation {
         self.0
     }
 
-    fn negates_x(self) -> bool {
+    pub fn negates_x(self) -> bool {
         self.0 & 2 != 0
     }
 
-    fn negates_y(self) -> bool {
+    pub fn negates_y(self) -> bool {
         self.0 & 4 != 0
     }
 
-    fn swaps(self) -> bool {
+    pub fn swaps(self) -> bool {
         self.0 & 1 != 0
     }
 
