@@ -11,6 +11,15 @@ verify:
 verify-check:
     cargo run --release --quiet -- verify --check
 
+# Re-check every committed certificate with its independent auditor.
+audit:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release --quiet
+    for cert in certificates/snaky21.json certificates/tictactoe*.json certificates/chess1d*.json; do
+        ./target/release/gamecert audit "$cert" | tail -n 1
+    done
+
 # Run every test (unit, integration, snapshot, property).
 test:
     cargo test --release --all-targets
