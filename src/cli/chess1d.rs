@@ -223,11 +223,12 @@ pub fn run(args: Chess1dArgs) -> Outcome {
         report.failures.len()
     );
     if let Some(path) = &args.json {
-        if let Err(error) = std::fs::write(path, &text) {
-            eprintln!("gamecert chess1d: cannot write {}: {error}", path.display());
-            return Outcome::BadInput;
+        if let Err(outcome) = super::write_output("chess1d", path, &text) {
+            return outcome;
         }
-        println!("wrote {}", path.display());
+        if path.as_os_str() != "-" {
+            println!("wrote {}", path.display());
+        }
     }
     Outcome::from_holds(report.holds())
 }

@@ -9,6 +9,7 @@ mod verify;
 
 use clap::{Parser, Subcommand};
 use gamecert::exit::Outcome;
+use std::path::Path;
 
 /// Verify machine-checkable proofs about solved games.
 ///
@@ -43,4 +44,20 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
     }
+}
+
+/// Write a command's output file, or stdout for "-"; a failure is printed
+/// and becomes exit 2.
+pub fn write_output(command: &str, path: &Path, text: &str) -> Result<(), Outcome> {
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|error| {
+        eprintln!(
+            "gamecert {command}: cannot write {}: {error}",
+            path.display()
+        );
+        Outcome::BadInput
+    })
 }

@@ -1,3 +1,4 @@
+use super::write_output;
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::exit::Outcome;
 use gamecert::snaky::play::{
@@ -168,21 +169,6 @@ pub fn run(args: SnakyArgs) -> Outcome {
     }
 }
 
-/// Write `text` to `path`, or to stdout for "-".
-fn emit(command: &str, path: &PathBuf, text: &str) -> Result<(), Outcome> {
-    if path.as_os_str() == "-" {
-        print!("{text}");
-        return Ok(());
-    }
-    std::fs::write(path, text).map_err(|error| {
-        eprintln!(
-            "gamecert {command}: cannot write {}: {error}",
-            path.display()
-        );
-        Outcome::BadInput
-    })
-}
-
 /// The table's bytes, or the printed reason it cannot be read.
 fn read_table(command: &str, table: &Path) -> Result<Vec<u8>, Outcome> {
     std::fs::read(table).map_err(|error| {
@@ -228,7 +214,7 @@ fn play(args: PlayArgs) -> Outcome {
     };
     print!("{}", play_summary(&report));
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = emit("snaky play", json_path, &play_json(&report)) {
+        if let Err(outcome) = write_output("snaky play", json_path, &play_json(&report)) {
             return outcome;
         }
     }
@@ -246,7 +232,7 @@ fn draw_game(args: DrawGameArgs) -> Outcome {
     };
     let svg = game_svg(game, report.breaker, report.board);
     let path = args.output.unwrap_or_else(|| PathBuf::from("-"));
-    if let Err(outcome) = emit("snaky draw game", &path, &svg) {
+    if let Err(outcome) = write_output("snaky draw game", &path, &svg) {
         return outcome;
     }
     Outcome::from_holds(report.holds())
@@ -267,7 +253,7 @@ fn search(args: SearchArgs) -> Outcome {
     };
     print!("{}", search_summary(&run));
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = emit("snaky search", json_path, &search_json(&run)) {
+        if let Err(outcome) = write_output("snaky search", json_path, &search_json(&run)) {
             return outcome;
         }
     }
@@ -289,15 +275,8 @@ fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", report::summary(&run));
     if let Some(json_path) = &args.json {
-        let json = certificate_json(&run);
-        if json_path.as_os_str() == "-" {
-            print!("{json}");
-        } else if let Err(error) = std::fs::write(json_path, json) {
-            eprintln!(
-                "gamecert snaky check: cannot write {}: {error}",
-                json_path.display()
-            );
-            return Outcome::BadInput;
+        if let Err(outcome) = write_output("snaky check", json_path, &certificate_json(&run)) {
+            return outcome;
         }
     }
     Outcome::from_holds(run.claim.holds())
@@ -310,19 +289,16 @@ fn draw_card(args: DrawCardArgs) -> Outcome {
         .and_then(|bytes| parse_table(&bytes).map_err(|error| format!("{path}: {error}")))
         .and_then(|table| evaluate(&table).map_err(|error| format!("{path}: {error}")))
         .and_then(|evaluation| card_svg(&evaluation, args.card).map_err(|e| e.to_string()));
-    let written = drawn.and_then(|svg| match &args.output {
-        None => {
-            print!("{svg}");
-            Ok(())
-        }
-        Some(file) => std::fs::write(file, svg)
-            .map_err(|error| format!("cannot write {}: {error}", file.display())),
-    });
-    match written {
-        Ok(()) => Outcome::Holds,
+    let svg = match drawn {
+        Ok(svg) => svg,
         Err(message) => {
             eprintln!("gamecert snaky draw card: {message}");
-            Outcome::BadInput
+            return Outcome::BadInput;
         }
+    };
+    let output = args.output.unwrap_or_else(|| PathBuf::from("-"));
+    match write_output("snaky draw card", &output, &svg) {
+        Ok(()) => Outcome::Holds,
+        Err(outcome) => outcome,
     }
 }

@@ -37,14 +37,12 @@ pub fn run(args: TictactoeArgs) -> Outcome {
     };
     print!("{}", report::render(&run));
     if let Some(path) = &args.json {
-        if let Err(error) = std::fs::write(path, &run.json) {
-            eprintln!(
-                "gamecert tictactoe: cannot write {}: {error}",
-                path.display()
-            );
-            return Outcome::BadInput;
+        if let Err(outcome) = super::write_output("tictactoe", path, &run.json) {
+            return outcome;
         }
-        println!("wrote {}", path.display());
+        if path.as_os_str() != "-" {
+            println!("wrote {}", path.display());
+        }
     }
     Outcome::from_holds(run.holds())
 }
