@@ -37,8 +37,9 @@ fn describe(value: Value, to_move: Side) -> String {
                 plies / 2
             };
             let unit = if moves == 1 { "move" } else { "moves" };
+            let ply_unit = if plies == 1 { "ply" } else { "plies" };
             format!(
-                "{} mates in {plies} plies ({moves} {} {unit})",
+                "{} mates in {plies} {ply_unit} ({moves} {} {unit})",
                 winner.name(),
                 winner.name()
             )
