@@ -180,6 +180,21 @@ fn read_table(command: &str, table: &Path) -> Result<Vec<u8>, Outcome> {
     })
 }
 
+/// Read the table and run `work` on it (with the path to report); either
+/// failure is printed and becomes exit 2.
+fn on_table<T, E: std::fmt::Display>(
+    command: &str,
+    table: &Path,
+    work: impl FnOnce(&str, &[u8]) -> Result<T, E>,
+) -> Result<T, Outcome> {
+    let path = table.display().to_string();
+    let bytes = read_table(command, table)?;
+    work(&path, &bytes).map_err(|error| {
+        eprintln!("gamecert {command}: {path}: {error}");
+        Outcome::BadInput
+    })
+}
+
 /// Read the table and play as `args` say; errors are printed.
 fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, Outcome> {
     let path = args.table.display().to_string();
@@ -239,17 +254,11 @@ fn draw_game(args: DrawGameArgs) -> Outcome {
 }
 
 fn search(args: SearchArgs) -> Outcome {
-    let path = args.table.display().to_string();
-    let bytes = match read_table("snaky search", &args.table) {
-        Ok(bytes) => bytes,
-        Err(outcome) => return outcome,
-    };
-    let run = match search_table(&path, &bytes, args.bound) {
+    let run = match on_table("snaky search", &args.table, |path, bytes| {
+        search_table(path, bytes, args.bound)
+    }) {
         Ok(run) => run,
-        Err(error) => {
-            eprintln!("gamecert snaky search: {path}: {error}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     print!("{}", search_summary(&run));
     if let Some(json_path) = &args.json {
@@ -261,17 +270,11 @@ fn search(args: SearchArgs) -> Outcome {
 }
 
 fn check(args: CheckArgs) -> Outcome {
-    let path = args.table.display().to_string();
-    let bytes = match read_table("snaky check", &args.table) {
-        Ok(bytes) => bytes,
-        Err(outcome) => return outcome,
-    };
-    let run = match check_table(&path, &bytes, args.bound) {
+    let run = match on_table("snaky check", &args.table, |path, bytes| {
+        check_table(path, bytes, args.bound)
+    }) {
         Ok(run) => run,
-        Err(error) => {
-            eprintln!("gamecert snaky check: {path}: {error}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     print!("{}", report::summary(&run));
     if let Some(json_path) = &args.json {
