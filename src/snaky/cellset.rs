@@ -251,10 +251,6 @@ impl CellSet {
             .zip(&other.words)
             .all(|(a, b)| a & !b == 0)
     }
-
-    pub fn is_disjoint_from(&self, other: &CellSet) -> bool {
-        self.words.iter().zip(&other.words).all(|(a, b)| a & b == 0)
-    }
 }
 
 #[cfg(test)]
@@ -325,7 +321,6 @@ mod tests {
             diff.subtract(&sb);
             prop_assert_eq!(w.to_vec(&diff), a.difference(&b).copied().collect::<Vec<_>>());
             prop_assert_eq!(sa.is_subset_of(&sb), a.is_subset(&b));
-            prop_assert_eq!(sa.is_disjoint_from(&sb), a.is_disjoint(&b));
             for cell in &a {
                 prop_assert!(w.has(&sa, *cell));
             }

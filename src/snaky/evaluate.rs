@@ -49,10 +49,6 @@ pub struct EvaluatedNode {
 }
 
 impl EvaluatedNode {
-    pub fn is_card_node(&self) -> bool {
-        self.path.is_empty()
-    }
-
     /// `727` for a card's own node, `311/2.1` for an inline node by its path.
     pub fn label(&self) -> String {
         if self.path.is_empty() {
@@ -107,7 +103,7 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     let mut card_cells: Vec<CardCells> = cards.iter().map(|c| CardCells::of(&window, c)).collect();
     let mut card_nodes = vec![None; BASE_CARDS];
     // Nodes are large: growing the vector would copy them all again.
-    let mut nodes = Vec::with_capacity(node_count(table));
+    let mut nodes = Vec::with_capacity(table.lines.len() + table.child_counts().inline);
     for card_line in &table.lines {
         let mut evaluator = NodeEvaluator {
             window: &window,
@@ -129,20 +125,6 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         card_nodes,
         nodes,
     })
-}
-
-/// Card lines plus inline nodes.
-fn node_count(table: &Table) -> usize {
-    fn inline(node: &Node) -> usize {
-        node.children
-            .iter()
-            .map(|child| match child {
-                Child::Inline(inner) => 1 + inline(inner),
-                Child::Reference(_) => 0,
-            })
-            .sum()
-    }
-    table.lines.iter().map(|line| 1 + inline(&line.node)).sum()
 }
 
 /// Lemma 4: card j is (S \ {s_j}, S, 1).
@@ -295,17 +277,6 @@ fn combine(window: &Window, pivot: Cell, children: &[PlacedChild]) -> (Condition
         height: 1 + max_height,
     };
     (condition, common)
-}
-
-/// `condition` placed by `placement`; every placed cell must lie in the window.
-pub fn place(window: &Window, condition: &Condition, placement: Placement) -> Condition {
-    let map = placement.matrix();
-    let place_set = |set: &CellSet| window.set_of(window.cells(set).map(&map));
-    Condition {
-        required: place_set(&condition.required),
-        envelope: place_set(&condition.envelope),
-        height: condition.height,
-    }
 }
 
 /// The exact bounding box of every envelope, in every frame, computed on

@@ -4,7 +4,7 @@
 use super::check::ReplyClass;
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::Cell;
-use super::table::{Child, Node, Table};
+use super::table::Table;
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -22,27 +22,13 @@ pub struct Counts {
 
 impl Counts {
     pub fn of(table: &Table, replies: &[Vec<ReplyClass>]) -> Counts {
-        fn walk(node: &Node, references: &mut usize, inline: &mut usize) {
-            for child in &node.children {
-                match child {
-                    Child::Reference(_) => *references += 1,
-                    Child::Inline(inner) => {
-                        *inline += 1;
-                        walk(inner, references, inline);
-                    }
-                }
-            }
-        }
-        let (mut references, mut inline) = (0, 0);
-        for line in &table.lines {
-            walk(&line.node, &mut references, &mut inline);
-        }
+        let children = table.child_counts();
         Counts {
             lines: table.lines.len(),
             cards: table.lines.len() + super::model::BASE_CARDS,
-            references,
-            inline,
-            nodes: table.lines.len() + inline,
+            references: children.references,
+            inline: children.inline,
+            nodes: table.lines.len() + children.inline,
             reply_classes: replies.iter().map(Vec::len).sum(),
         }
     }

@@ -46,27 +46,31 @@ pub struct Reference {
     pub column: usize,
 }
 
-impl Table {
-    /// The card proved by the last line: the claim is about it.
-    pub fn last_card(&self) -> Option<u32> {
-        self.lines.last().map(|line| line.card)
-    }
+/// How many children of each kind a table has, inline nodes' own children
+/// included.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChildCounts {
+    pub references: usize,
+    pub inline: usize,
 }
 
-impl Node {
-    /// This node and every inline node below it, children before parents.
-    pub fn visit_post_order<'a>(
-        &'a self,
-        path: &mut Vec<usize>,
-        visit: &mut impl FnMut(&'a Node, &[usize]),
-    ) {
-        for (index, child) in self.children.iter().enumerate() {
-            if let Child::Inline(inner) = child {
-                path.push(index);
-                inner.visit_post_order(path, visit);
-                path.pop();
+impl Table {
+    pub fn child_counts(&self) -> ChildCounts {
+        fn walk(node: &Node, counts: &mut ChildCounts) {
+            for child in &node.children {
+                match child {
+                    Child::Reference(_) => counts.references += 1,
+                    Child::Inline(inner) => {
+                        counts.inline += 1;
+                        walk(inner, counts);
+                    }
+                }
             }
         }
-        visit(self, path);
+        let mut counts = ChildCounts::default();
+        for line in &self.lines {
+            walk(&line.node, &mut counts);
+        }
+        counts
     }
 }

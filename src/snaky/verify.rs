@@ -4,6 +4,7 @@ use super::search::{search_json, search_table, SEARCH_CERTIFICATE_PATH};
 use super::{
     certificate::certificate_json, check_table, CERTIFICATE_PATH, DEFAULT_BOUND, TABLE_PATH,
 };
+use crate::cert::check::failures;
 use crate::verify::{CertificateFile, GameRun, VerifyError};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,7 @@ pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
         .map_err(|e| error(format!("cannot read {TABLE_PATH}: {e}")))?;
     let run = check_table(TABLE_PATH, &bytes, DEFAULT_BOUND)
         .map_err(|e| error(format!("{TABLE_PATH}: {e}")))?;
-    let failed = run.checks.iter().filter(|c| !c.pass).count();
+    let failed = failures(&run.checks);
     // The rule-free search and the finite-board result go to a sibling
     // file, so the core certificate's format is unchanged.
     let search = search_table(TABLE_PATH, &bytes, DEFAULT_BOUND)
