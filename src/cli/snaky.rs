@@ -131,14 +131,21 @@ struct DrawGameArgs {
     output: Option<PathBuf>,
 }
 
+/// The table a command reads and the claim it decides about it.
 #[derive(Debug, Args)]
-struct SearchArgs {
+struct TableClaim {
     /// The card table.
     #[arg(default_value = TABLE_PATH)]
     table: PathBuf,
     /// The claimed number of Maker moves.
     #[arg(long, default_value_t = DEFAULT_BOUND)]
     bound: u32,
+}
+
+#[derive(Debug, Args)]
+struct SearchArgs {
+    #[command(flatten)]
+    claim: TableClaim,
     /// Also write the search result as JSON here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
@@ -146,12 +153,8 @@ struct SearchArgs {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// The card table.
-    #[arg(default_value = TABLE_PATH)]
-    table: PathBuf,
-    /// The claimed number of Maker moves.
-    #[arg(long, default_value_t = DEFAULT_BOUND)]
-    bound: u32,
+    #[command(flatten)]
+    claim: TableClaim,
     /// Also write the JSON certificate here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
@@ -254,8 +257,9 @@ fn draw_game(args: DrawGameArgs) -> Outcome {
 }
 
 fn search(args: SearchArgs) -> Outcome {
-    let run = match on_table("snaky search", &args.table, |path, bytes| {
-        search_table(path, bytes, args.bound)
+    let TableClaim { table, bound } = &args.claim;
+    let run = match on_table("snaky search", table, |path, bytes| {
+        search_table(path, bytes, *bound)
     }) {
         Ok(run) => run,
         Err(outcome) => return outcome,
@@ -270,8 +274,9 @@ fn search(args: SearchArgs) -> Outcome {
 }
 
 fn check(args: CheckArgs) -> Outcome {
-    let run = match on_table("snaky check", &args.table, |path, bytes| {
-        check_table(path, bytes, args.bound)
+    let TableClaim { table, bound } = &args.claim;
+    let run = match on_table("snaky check", table, |path, bytes| {
+        check_table(path, bytes, *bound)
     }) {
         Ok(run) => run,
         Err(outcome) => return outcome,
