@@ -34,6 +34,19 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
     // Top-left corner of a cell; y grows upwards on the board.
     let left = |x: i32| MARGIN + (x - area.min.x) * CELL;
     let top = |y: i32| TITLE + MARGIN + (area.max.y - y) * CELL;
+    // One square per cell, styled together by the group's attributes.
+    let cell_group = |out: &mut String, attributes: &str, cells: &[Cell]| {
+        let _ = writeln!(out, "<g {attributes}>");
+        for cell in cells {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+                left(cell.x),
+                top(cell.y)
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    };
 
     let mut out = String::new();
     let _ = writeln!(
@@ -62,16 +75,7 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
     );
 
     // The current envelope, under everything else.
-    let _ = writeln!(out, r##"<g fill="#fff3b0">"##);
-    for cell in &game.envelope {
-        let _ = writeln!(
-            out,
-            r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
-            left(cell.x),
-            top(cell.y)
-        );
-    }
-    let _ = writeln!(out, "</g>");
+    cell_group(&mut out, r##"fill="#fff3b0""##, &game.envelope);
 
     // Grid lines, one path.
     let mut grid = String::new();
@@ -105,19 +109,11 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
 
     // The completed Snaky, outlined so the envelope under it stays visible.
     if let Some(copy) = &game.snaky {
-        let _ = writeln!(
-            out,
-            r##"<g fill="none" stroke="#2e9e2e" stroke-width="3">"##
+        cell_group(
+            &mut out,
+            r##"fill="none" stroke="#2e9e2e" stroke-width="3""##,
+            &copy.cells,
         );
-        for cell in &copy.cells {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
-                left(cell.x),
-                top(cell.y)
-            );
-        }
-        let _ = writeln!(out, "</g>");
     }
 
     // Coordinates along the bottom and the left.
