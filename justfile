@@ -22,7 +22,7 @@ audit:
 
 # Run every test (unit, integration, snapshot, property).
 test:
-    cargo test --release --all-targets
+    cargo test --release --workspace --all-targets
 
 # Benchmarks (criterion). Save a baseline with: just bench -- --save-baseline before
 bench *ARGS:
@@ -31,4 +31,4 @@ bench *ARGS:
 # Formatting and lints, as CI runs them.
 lint:
     cargo fmt --check
-    cargo clippy --all-targets -- -D warnings
+    cargo clippy --workspace --all-targets -- -D warnings

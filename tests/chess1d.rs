@@ -5,7 +5,7 @@
 mod common;
 
 use common::{gamecert, stderr, stdout};
-use gamecert::chess1d::audit::audit;
+use gamecert::audit::chess1d::audit;
 use gamecert::chess1d::claims::{
     published_line_forced, refutation, white_plies, PUBLISHED_LINE, PUBLISHED_MOVES,
 };

@@ -241,11 +241,11 @@ fn tampered_certificate_file_makes_audit_exit_one() {
 #[test]
 fn a_malformed_certificate_is_a_failure_not_a_panic() {
     for text in [
-        r#"{"kind":"tictactoe"}"#,
-        r#"{"kind":"tictactoe","rows":3,"cols":3,"k":9,"value":0}"#,
-        r#"{"kind":"tictactoe","rows":99,"cols":99,"k":3,"value":0}"#,
-        r#"{"kind":"tictactoe","rows":3,"cols":3,"k":3,"value":0,"strategies":{"x":{"guarantee":0,"size":1,"table":{".../.../...":99}},"o":null}}"#,
-        r#"{"kind":"tictactoe","rows":3,"cols":3,"k":3,"value":7,"strategies":{}}"#,
+        r#"{"kind":"tictactoe","format":1}"#,
+        r#"{"kind":"tictactoe","format":1,"rows":3,"cols":3,"k":9,"value":0}"#,
+        r#"{"kind":"tictactoe","format":1,"rows":99,"cols":99,"k":3,"value":0}"#,
+        r#"{"kind":"tictactoe","format":1,"rows":3,"cols":3,"k":3,"value":0,"strategies":{"x":{"guarantee":0,"size":1,"table":{".../.../...":99}},"o":null}}"#,
+        r#"{"kind":"tictactoe","format":1,"rows":3,"cols":3,"k":3,"value":7,"strategies":{}}"#,
     ] {
         let json: Value = serde_json::from_str(text).unwrap();
         assert!(!audit_failures(&json).is_empty(), "{text}");

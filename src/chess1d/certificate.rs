@@ -15,6 +15,8 @@ use std::collections::{HashSet, VecDeque};
 
 pub const KIND: &str = "chess1d";
 pub const BOARDS_KIND: &str = "chess1d-boards";
+/// The format version of both kinds; the kernel reads only this one.
+pub const FORMAT: u32 = 1;
 
 pub const RULES: &str = "Gardner's one-dimensional chess on a row of n squares numbered 1..n from White's side: White K on 1, N on 2, R on 3; Black R on n-2, N on n-1, K on n; White moves first. King one square, knight exactly two (jumping), rook any distance without jumping; a move onto an enemy piece captures it; no move may leave the mover's king attacked. Checkmate wins; stalemate and bare kings are draws; a position neither side can force to mate is a draw.";
 
@@ -24,6 +26,7 @@ pub const CONVENTIONS: &str = "A position is written as its row, squares 1..n le
 #[derive(Debug, Clone, Serialize)]
 pub struct Chess1dCertificate {
     pub kind: &'static str,
+    pub format: u32,
     pub squares: u8,
     pub rules: &'static str,
     pub conventions: &'static str,
@@ -70,6 +73,7 @@ pub struct BoardRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardsCertificate {
     pub kind: &'static str,
+    pub format: u32,
     pub rules: &'static str,
     pub conventions: &'static str,
     pub boards: Vec<BoardRow>,

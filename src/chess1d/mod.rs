@@ -15,7 +15,6 @@
 //! Counting: a ply is one side's single move; "White mates in m moves"
 //! means mate on ply 2m - 1 from the start, since White moves first.
 
-pub mod audit;
 pub mod certificate;
 pub mod claims;
 pub mod model;

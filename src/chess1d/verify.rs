@@ -3,10 +3,9 @@
 //! `certificates/chess1d.json` and `certificates/chess1d-boards.json`, each
 //! re-checked by the independent auditor before it is written.
 
-use super::audit::audit;
 use super::certificate::{
     board_row, strategies, BoardRow, BoardsCertificate, Chess1dCertificate, Claim, StrategyTable,
-    BOARDS_KIND, CONVENTIONS, KIND, RULES,
+    BOARDS_KIND, CONVENTIONS, FORMAT, KIND, RULES,
 };
 use super::claims::{
     forced_win, longer_boards, principal_line, published_line_forced, published_line_legal,
@@ -17,6 +16,7 @@ use super::solve::{solve, Solution, SolveError};
 use crate::audit::AuditReport;
 use crate::cert::{to_certificate_json, Check};
 use crate::verify::{CertificateFile, GameRun, VerifyError};
+use gamecert_audit::chess1d::audit;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -67,6 +67,7 @@ pub fn board_certificate(solution: &Solution, claims: Vec<Claim>) -> Chess1dCert
     let start = solution.start();
     Chess1dCertificate {
         kind: KIND,
+        format: FORMAT,
         squares: board.squares(),
         rules: RULES,
         conventions: CONVENTIONS,
@@ -124,6 +125,7 @@ pub fn boards_certificate(
     }
     BoardsCertificate {
         kind: BOARDS_KIND,
+        format: FORMAT,
         rules: RULES,
         conventions: CONVENTIONS,
         boards,

@@ -6,7 +6,6 @@
 //! claim, and emit a [`certificate`]. [`audit`] re-checks an emitted
 //! certificate independently of all of these; [`draw`] pictures a card.
 
-pub mod audit;
 pub mod cellset;
 pub mod certificate;
 pub mod check;

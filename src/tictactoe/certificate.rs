@@ -10,6 +10,8 @@ use serde_json::{Map, Value};
 
 /// The `kind` of every tic-tac-toe certificate, whatever its board.
 pub const KIND: &str = "tictactoe";
+/// The certificate format version; the kernel reads only this one.
+pub const FORMAT: u32 = 1;
 
 /// One level per container down to the table entries, so each strategy
 /// entry (and each claim part) sits on its own line in a diff.
@@ -53,6 +55,7 @@ pub struct Strategies {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Certificate {
     pub kind: String,
+    pub format: u32,
     pub rows: usize,
     pub cols: usize,
     pub k: usize,
@@ -113,6 +116,7 @@ impl Certificate {
         let is_classic = (board.rows(), board.cols(), board.k()) == (3, 3, 3);
         Certificate {
             kind: KIND.to_string(),
+            format: FORMAT,
             rows: board.rows(),
             cols: board.cols(),
             k: board.k(),

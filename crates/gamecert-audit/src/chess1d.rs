@@ -4,9 +4,12 @@
 //! engine (model, notation, solver, claims, certificate writer), so a bug
 //! there cannot hide itself here.
 
-use crate::audit::AuditReport;
+use crate::AuditReport;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
+
+/// The certificate format version this auditor reads.
+pub const FORMAT: u64 = 1;
 
 /// A position as the certificate writes it: the row of squares 1..n
 /// (`K N R` White, `k n r` Black, `.` empty) and the side to move.

@@ -8,9 +8,12 @@
 //! strategy, drawn), and no entry is unreachable. The strategies together
 //! must then prove the certificate's `value`.
 
-use crate::audit::AuditReport;
+use crate::AuditReport;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
+
+/// The certificate format version this auditor reads.
+pub const FORMAT: u64 = 1;
 
 /// Boards larger than this are refused (their tables could not be audited anyway).
 const MAX_CELLS: u64 = 64;

@@ -8,7 +8,7 @@
 //! node is a local obligation and a tampered fact fails at the node that
 //! records it.
 
-use crate::audit::AuditReport;
+use crate::AuditReport;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,7 +19,7 @@ type Cells = BTreeSet<Cell>;
 const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
 const BASE_CARDS: u64 = 6;
 /// The certificate format this auditor reads.
-const FORMAT: u64 = 1;
+pub const FORMAT: u64 = 1;
 /// Larger coordinates are rejected, so that negating and translating a
 /// recorded cell can never overflow.
 const MAX_COORDINATE: i64 = 1 << 31;
