@@ -2,9 +2,13 @@
 //! deterministic JSON layout every game's certificate is written with.
 
 pub mod check;
+pub mod claim;
 pub mod hash;
 pub mod json;
+pub mod write;
 
 pub use check::Check;
+pub use claim::{ClaimRecord, Evidence, Verdict};
 pub use hash::InputRecord;
 pub use json::to_certificate_json;
+pub use write::write_atomically;

@@ -1,0 +1,77 @@
+//! Writing output files so that a failure never leaves a torn file: the
+//! bytes go to a temporary file in the same directory, which is then renamed
+//! over the target (rename is atomic within one file system).
+
+use std::io::Write;
+use std::path::Path;
+
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(parent)?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{} names no file", path.display())))?;
+    let temporary = parent.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(error)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_replace_the_file_and_leave_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("gamecert-write-{}", std::process::id()));
+        let path = dir.join("out.json");
+        write_atomically(&path, b"first").unwrap();
+        write_atomically(&path, b"second").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["out.json"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_whole() {
+        let dir = std::env::temp_dir().join(format!("gamecert-write-fail-{}", std::process::id()));
+        let path = dir.join("out.json");
+        write_atomically(&path, b"whole").unwrap();
+        // A directory in the file's place makes the rename fail.
+        let blocked = dir.join("blocked");
+        std::fs::create_dir_all(&blocked).unwrap();
+        assert!(write_atomically(&blocked, b"never").is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+        let leftovers = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".tmp")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
