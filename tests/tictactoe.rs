@@ -12,7 +12,7 @@ fn committed(name: &str) -> Value {
 }
 
 fn audit_failures(json: &Value) -> Vec<String> {
-    audit_value(json).unwrap().failures
+    audit_value(json).unwrap().messages()
 }
 
 fn table_mut<'a>(json: &'a mut Value, player: &str) -> &'a mut serde_json::Map<String, Value> {

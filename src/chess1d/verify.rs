@@ -151,7 +151,7 @@ fn audit_check(name: &str, report: &AuditReport) -> Check {
     let detail = if report.holds() {
         format!("{} obligations checked", report.checked.len())
     } else {
-        report.failures.join("; ")
+        report.messages().join("; ")
     };
     Check::new(name, report.holds(), detail)
 }

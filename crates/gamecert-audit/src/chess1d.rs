@@ -231,7 +231,7 @@ pub fn audit(value: &Value) -> AuditReport {
     AuditReport {
         kind,
         checked: findings.checked,
-        failures: findings.failures,
+        failures: crate::untyped(findings.failures),
     }
 }
 

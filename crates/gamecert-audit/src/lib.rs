@@ -21,13 +21,40 @@ pub struct AuditReport {
     /// What was checked, one line each, for the human summary.
     pub checked: Vec<String>,
     /// Every failed obligation, naming the node, position or entry at fault.
-    pub failures: Vec<String>,
+    pub failures: Vec<Failure>,
 }
 
 impl AuditReport {
     pub fn holds(&self) -> bool {
         self.failures.is_empty()
     }
+
+    /// Every failure rendered as the message a user reads.
+    pub fn messages(&self) -> Vec<String> {
+        self.failures.iter().map(ToString::to_string).collect()
+    }
+}
+
+/// A failed obligation. Each kind's auditor reports its own typed faults,
+/// carrying the node, position or table entry at fault, so tests match
+/// variants rather than substrings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// A failure whose auditor does not type its faults yet.
+    Untyped(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Untyped(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Wraps an auditor's message list while its faults are not typed yet.
+pub(crate) fn untyped(messages: Vec<String>) -> Vec<Failure> {
+    messages.into_iter().map(Failure::Untyped).collect()
 }
 
 /// One certificate kind the kernel audits: its name, the format version it

@@ -73,7 +73,7 @@ pub fn audit(cert: &Value) -> AuditReport {
     AuditReport {
         kind: "snaky".to_string(),
         checked: auditor.checked,
-        failures: auditor.failures,
+        failures: crate::untyped(auditor.failures),
     }
 }
 
@@ -750,7 +750,7 @@ mod tests {
     fn card_6_alone_is_consistent_but_proves_no_win() {
         let report = audit(&card6_certificate());
         assert_eq!(
-            report.failures,
+            report.messages(),
             vec!["claim: node 0 (card 6) still requires {(0,0), (0,1), (0,2), (0,3), (0,4)}"]
         );
     }
@@ -762,7 +762,7 @@ mod tests {
         let report = audit(&cert);
         assert_eq!(report.failures.len(), 1);
         assert!(
-            report.failures[0].starts_with("header:"),
+            report.messages()[0].starts_with("header:"),
             "{:?}",
             report.failures
         );
@@ -774,7 +774,7 @@ mod tests {
         cert["nodes"][0]["children"][0]["offset"] = json!([i64::MIN, i64::MAX]);
         cert["nodes"][0]["height"] = json!(u64::MAX);
         cert["bases"][0]["height"] = json!(-1);
-        let failures = audit(&cert).failures;
+        let failures = audit(&cert).messages();
         assert!(
             failures.iter().any(|f| f.starts_with("node 0:")),
             "{failures:?}"
@@ -788,7 +788,7 @@ mod tests {
         cert["nodes"][0]["card"] = json!(u64::MAX);
         let second = cert["nodes"][0].clone();
         cert["nodes"].as_array_mut().expect("nodes").push(second);
-        let failures = audit(&cert).failures;
+        let failures = audit(&cert).messages();
         assert!(
             failures
                 .iter()
