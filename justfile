@@ -11,14 +11,15 @@ verify:
 verify-check:
     cargo run --release --quiet -- verify --check
 
-# Re-check every committed certificate with its independent auditor.
+# Re-check every committed certificate with the kernel, through the
+# producer's `gamecert audit` and the standalone `gamecert-audit`.
 audit:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --quiet
-    for cert in certificates/snaky21.json certificates/tictactoe*.json certificates/chess1d*.json; do
-        ./target/release/gamecert audit "$cert" | tail -n 1
-    done
+    cargo build --release --quiet --workspace
+    ./target/release/gamecert audit | grep '^audit '
+    find certificates -name '*.json' -not -path 'certificates/sources/*' -print0 \
+        | sort -z | xargs -0 ./target/release/gamecert-audit
 
 # Run every test (unit, integration, snapshot, property).
 test:

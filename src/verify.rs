@@ -1,9 +1,12 @@
-//! `gamecert verify`: regenerate every committed certificate under
-//! `certificates/`, or (with `--check`) compare them byte for byte.
+//! The contract every certified result implements, and `gamecert verify`:
+//! regenerate every committed certificate under `certificates/`, audit each
+//! with the kernel before it is written, or (with `--check`) compare them
+//! byte for byte.
 //!
-//! Each game contributes one generator to [`generators`]; a generator reads
-//! its sources relative to the project root and returns the files it emits.
+//! Adding a game means one entry in [`GAMES`] (see docs/architecture.md).
 
+use gamecert_audit::{audit_value, AuditReport};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// One emitted certificate file, with its path relative to the project root.
@@ -19,8 +22,6 @@ pub struct GameRun {
     pub game: &'static str,
     /// One line for `gamecert verify` to print.
     pub summary: String,
-    /// Whether every check of the run holds.
-    pub holds: bool,
     pub files: Vec<CertificateFile>,
 }
 
@@ -31,15 +32,46 @@ pub struct VerifyError {
     pub message: String,
 }
 
+/// Reads a game's sources relative to the project root and returns the
+/// certificates it emits. Claims refuted inside a certificate are results,
+/// recorded in the file; only unreadable sources are errors.
 pub type Generator = fn(&Path) -> Result<GameRun, VerifyError>;
 
-/// Every game's generator, in the order `verify` runs and reports them.
-pub fn generators() -> Vec<Generator> {
-    vec![
-        crate::snaky::verify::generate,
-        crate::tictactoe::verify::generate,
-        crate::chess1d::verify::generate,
-    ]
+/// A registered game: its name and its generator. Every certificate the
+/// generator emits must carry a `kind` and `format` that the kernel
+/// (`gamecert-audit`) audits.
+pub struct Game {
+    pub name: &'static str,
+    pub generate: Generator,
+}
+
+/// Every game, in the order `verify` reports them.
+pub const GAMES: &[Game] = &[
+    Game {
+        name: "snaky",
+        generate: crate::snaky::verify::generate,
+    },
+    Game {
+        name: "tictactoe",
+        generate: crate::tictactoe::verify::generate,
+    },
+    Game {
+        name: "chess1d",
+        generate: crate::chess1d::verify::generate,
+    },
+];
+
+/// Runs every game's generator, concurrently on the rayon pool, and returns
+/// the runs in [`GAMES`] order.
+pub fn generate_all(root: &Path) -> Vec<Result<GameRun, VerifyError>> {
+    GAMES.par_iter().map(|game| (game.generate)(root)).collect()
+}
+
+/// The kernel's verdict on an emitted file, before anything is written.
+pub fn audit(file: &CertificateFile) -> Result<AuditReport, String> {
+    let value: serde_json::Value = serde_json::from_str(&file.contents)
+        .map_err(|error| format!("{} is not JSON: {error}", file.path.display()))?;
+    audit_value(&value).map_err(|error| format!("{}: {error}", file.path.display()))
 }
 
 /// How a committed file compares with the regenerated one.
@@ -59,9 +91,5 @@ pub fn compare(root: &Path, file: &CertificateFile) -> FileStatus {
 }
 
 pub fn write(root: &Path, file: &CertificateFile) -> std::io::Result<()> {
-    let path = root.join(&file.path);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(path, &file.contents)
+    crate::cert::write_atomically(&root.join(&file.path), file.contents.as_bytes())
 }

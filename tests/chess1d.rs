@@ -6,13 +6,14 @@ mod common;
 
 use common::{gamecert, stderr, stdout};
 use gamecert::audit::chess1d::audit;
+use gamecert::cert::Verdict;
 use gamecert::chess1d::claims::{
     published_line_forced, refutation, white_plies, PUBLISHED_LINE, PUBLISHED_MOVES,
 };
 use gamecert::chess1d::notation::play_line;
 use gamecert::chess1d::verify::{
-    board_certificate, boards_certificate, decide_claims, solve_boards, solve_squares,
-    write_and_audit,
+    board_certificate, boards_certificate, certificate_text, decide_claims, solve_boards,
+    solve_squares,
 };
 use gamecert::chess1d::{Side, Status, Value};
 use serde_json::Value as Json;
@@ -25,7 +26,8 @@ fn classic_certificate() -> (String, Json) {
         .map(|(row, _)| row)
         .collect();
     let certificate = board_certificate(&classic, decide_claims(&classic, &rows));
-    let (text, report) = write_and_audit(&certificate).unwrap();
+    let text = certificate_text(&certificate).unwrap();
+    let report = gamecert::audit::audit_value(&serde_json::from_str(&text).unwrap()).unwrap();
     assert!(report.holds(), "{:?}", report.failures);
     let value = serde_json::from_str(&text).unwrap();
     (text, value)
@@ -51,7 +53,8 @@ fn failures(value: &Json) -> String {
 #[test]
 fn report_for_eight_squares() {
     let output = gamecert(&["chess1d"]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // Claim 2b ("mate in five") is refuted: a correct result, and exit 1.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     common::snapshot_settings()
         .bind(|| insta::assert_snapshot!("chess1d_report_8", stdout(&output)));
 }
@@ -61,7 +64,7 @@ fn claim_1_follows_the_solved_value() {
     let classic = solve_squares(8).unwrap();
     let claims = decide_claims(&classic, &[]);
     let white_wins = classic.start_value().winner(Side::White) == Some(Side::White);
-    assert_eq!(claims[0].holds, Some(white_wins));
+    assert_eq!(claims[0].verdict, Verdict::from_holds(white_wins));
     // the principal variation is legal and mates on the stated ply
     let line = classic.principal_variation(&classic.start());
     assert_eq!(Some(line.len() as u32), classic.start_value().plies());
@@ -82,7 +85,7 @@ fn claim_2a_replays_the_published_line() {
             .last()
             .is_some_and(|m| board.status(&m.after) == Status::Checkmate)
     });
-    assert_eq!(claim.holds, Some(mates));
+    assert_eq!(claim.verdict, Verdict::from_holds(mates));
     assert_eq!(
         played.map(|moves| moves.len()).ok(),
         Some(2 * PUBLISHED_MOVES as usize - 1)
@@ -96,7 +99,7 @@ fn claim_2b_is_decided_by_the_distance_to_mate_with_a_refuting_defence() {
     let claim = published_line_forced(&classic);
     let plies = classic.start_value().plies().unwrap();
     let forced = plies <= white_plies(PUBLISHED_MOVES);
-    assert_eq!(claim.holds, Some(forced));
+    assert_eq!(claim.verdict, Verdict::from_holds(forced));
     let moves = play_line(board, PUBLISHED_LINE).unwrap();
     let found = refutation(&classic, &moves);
     if forced {
@@ -149,7 +152,7 @@ fn claim_3_reports_the_solved_boards() {
         .collect();
     let classic = solve_squares(8).unwrap();
     let claim = &decide_claims(&classic, &rows)[3];
-    assert_eq!(claim.holds, None);
+    assert_eq!(claim.verdict, Verdict::Answered);
     for n in [9u8, 10] {
         let row = rows.iter().find(|row| row.squares == n).unwrap();
         let value = solve_squares(n).unwrap().start_value();
@@ -172,11 +175,11 @@ fn certificates_are_byte_for_byte_deterministic() {
     assert_eq!(first, second);
     let boards = |_: ()| {
         let solved = solve_boards(6..=11, Some(&(6..=11))).unwrap();
-        write_and_audit(&boards_certificate(solved, &(6..=11))).unwrap()
+        certificate_text(&boards_certificate(solved, &(6..=11))).unwrap()
     };
-    let (a, report) = boards(());
-    let (b, _) = boards(());
+    let (a, b) = (boards(()), boards(()));
     assert_eq!(a, b);
+    let report = gamecert::audit::audit_value(&serde_json::from_str(&a).unwrap()).unwrap();
     assert!(report.holds(), "{:?}", report.failures);
 }
 
@@ -269,7 +272,7 @@ fn tampered_value_and_claims_fail() {
     value["moves_to_mate"] = Json::from(5);
     assert!(failures(&value).contains("is not backed by verified tables"));
     let mut value = original.clone();
-    value["claims"][2]["holds"] = Json::from(true);
+    value["claims"][2]["verdict"] = Json::from("holds");
     assert!(failures(&value).contains("claim 2b"));
     let mut value = original.clone();
     value["positions"] = Json::from(1236);

@@ -87,22 +87,32 @@ fn certificate_numbers_are_consistent_and_claims_decided() {
     let matches = sequences["x_wins"].as_u64() == Some(published.0)
         && sequences["o_wins"].as_u64() == Some(published.1)
         && sequences["draws"].as_u64() == Some(published.2);
-    assert_eq!(claim_1["holds"].as_bool(), Some(matches));
+    assert_eq!(
+        claim_1["verdict"],
+        if matches { "holds" } else { "refuted" }
+    );
     // Claim 2's verdict agrees with the first-move values.
     let all_zero = json["first_moves"]
         .as_array()
         .unwrap()
         .iter()
         .all(|v| v == 0);
+    let holds = |yes: bool| if yes { "holds" } else { "refuted" };
     assert_eq!(
-        json["claims"][1]["holds"].as_bool(),
-        Some(all_zero && json["value"] == 0)
+        json["claims"][1]["verdict"],
+        holds(all_zero && json["value"] == 0)
     );
-    // Claim 4's verdict is its value part: every edge reply to X5 loses.
+    // Claim 4 holds when every edge reply to X5 loses and every line part
+    // (the printed line and its symmetric images) wins.
     let edges_lose = ["2", "4", "6", "8"]
         .iter()
         .all(|edge| json["replies_to_centre_5"][edge] == 1);
-    assert_eq!(json["claims"][3]["holds"].as_bool(), Some(edges_lose));
+    let lines_win = json["claims"][3]["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|part| part["pass"] == true);
+    assert_eq!(json["claims"][3]["verdict"], holds(edges_lose && lines_win));
 }
 
 #[test]

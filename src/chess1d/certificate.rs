@@ -9,6 +9,7 @@
 
 use super::model::{Board, Position, Side, Status};
 use super::solve::{Solution, Value};
+use crate::cert::ClaimRecord;
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use std::collections::{HashSet, VecDeque};
@@ -39,23 +40,8 @@ pub struct Chess1dCertificate {
     /// The winner's moves to mate (its own moves, not plies).
     pub moves_to_mate: Option<u32>,
     pub principal_variation: Vec<String>,
-    pub claims: Vec<Claim>,
+    pub claims: Vec<ClaimRecord>,
     pub strategies: Vec<StrategyTable>,
-}
-
-/// A published claim and the tool's decision on it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Claim {
-    /// "1", "2a", "2b" or "3", as GAMES.md numbers them.
-    pub id: &'static str,
-    pub statement: &'static str,
-    /// true holds, false refuted, null for an open question answered in `detail`.
-    pub holds: Option<bool>,
-    pub detail: String,
-    pub evidence: Vec<String>,
-    /// The line the claim is about, as published, for a checker to replay.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<String>,
 }
 
 /// One row of the table of boards.

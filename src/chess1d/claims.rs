@@ -3,10 +3,11 @@
 //! decide, never a value to reproduce: a refuted claim is reported with the
 //! line that refutes it.
 
-use super::certificate::{BoardRow, Claim};
+use super::certificate::BoardRow;
 use super::model::{Board, Position, Side, Status};
 use super::notation::{annotate, play_line, write_line, PlayedMove};
 use super::solve::{Solution, Value};
+use crate::cert::{ClaimRecord, Evidence, Verdict};
 
 /// The line as the page publishes it.
 pub const PUBLISHED_LINE: &str =
@@ -14,6 +15,26 @@ pub const PUBLISHED_LINE: &str =
 
 /// "White mates in five moves": White's fifth move is ply 9.
 pub const PUBLISHED_MOVES: u32 = 5;
+
+/// A claim record; `holds` is `None` for an open question the tool answers.
+fn record(
+    id: &str,
+    statement: &str,
+    holds: Option<bool>,
+    detail: String,
+    evidence: Vec<String>,
+    line: Option<String>,
+) -> ClaimRecord {
+    ClaimRecord {
+        id: id.to_string(),
+        statement: statement.to_string(),
+        verdict: holds.map_or(Verdict::Answered, Verdict::from_holds),
+        detail,
+        parts: Vec::new(),
+        evidence: evidence.into_iter().map(Evidence::text).collect(),
+        line,
+    }
+}
 
 pub const CLAIM_1: &str = "On 8 squares White has a forced win.";
 pub const CLAIM_2A: &str = "The published line 1. N2-4 N7-5 2. N4-6xR K8-7 3. R3-4 K7-6xN 4. R4-2 K6-7 5. R2-5xN mate is legal move by move and ends in checkmate.";
@@ -38,7 +59,7 @@ fn describe_value(value: Value, to_move: Side) -> String {
 }
 
 /// Claim 1: the 8-square start is a forced White win.
-pub fn forced_win(solution: &Solution) -> Claim {
+pub fn forced_win(solution: &Solution) -> ClaimRecord {
     let value = solution.start_value();
     let holds = value.winner(Side::White) == Some(Side::White);
     let detail = match value {
@@ -63,14 +84,7 @@ pub fn forced_win(solution: &Solution) -> Claim {
             value.plies().unwrap_or(0)
         ));
     }
-    Claim {
-        id: "1",
-        statement: CLAIM_1,
-        holds: Some(holds),
-        detail,
-        evidence,
-        line: None,
-    }
+    record("1", CLAIM_1, Some(holds), detail, evidence, None)
 }
 
 /// Optimal play from `position` as a numbered line.
@@ -85,7 +99,7 @@ pub fn principal_line(solution: &Solution, position: &Position) -> String {
 }
 
 /// Claim 2a: every move of the published line is legal and the last one mates.
-pub fn published_line_legal(board: Board) -> Claim {
+pub fn published_line_legal(board: Board) -> ClaimRecord {
     let (holds, detail, evidence) = match play_line(board, PUBLISHED_LINE) {
         Err(error) => (
             false,
@@ -130,14 +144,14 @@ pub fn published_line_legal(board: Board) -> Claim {
             }
         }
     };
-    Claim {
-        id: "2a",
-        statement: CLAIM_2A,
-        holds: Some(holds),
+    record(
+        "2a",
+        CLAIM_2A,
+        Some(holds),
         detail,
         evidence,
-        line: Some(PUBLISHED_LINE.to_string()),
-    }
+        Some(PUBLISHED_LINE.to_string()),
+    )
 }
 
 /// Where Black, following the published line, could have done better.
@@ -157,7 +171,7 @@ pub struct Refutation {
 
 /// Claim 2b: whether White mates within five moves against every defence,
 /// i.e. whether the start is a White win in at most 9 plies.
-pub fn published_line_forced(solution: &Solution) -> Claim {
+pub fn published_line_forced(solution: &Solution) -> ClaimRecord {
     let board = solution.board();
     let value = solution.start_value();
     let limit = white_plies(PUBLISHED_MOVES);
@@ -204,14 +218,7 @@ pub fn published_line_forced(solution: &Solution) -> Claim {
             ));
         }
     }
-    Claim {
-        id: "2b",
-        statement: CLAIM_2B,
-        holds: Some(holds),
-        detail,
-        evidence,
-        line: None,
-    }
+    record("2b", CLAIM_2B, Some(holds), detail, evidence, None)
 }
 
 /// The ply, counted from the start, on which White mates after `ply` plies
@@ -323,7 +330,7 @@ pub fn refutation(solution: &Solution, moves: &[PlayedMove]) -> Option<Refutatio
 }
 
 /// Claim 3: an open question, answered from the table of boards.
-pub fn longer_boards(rows: &[BoardRow]) -> Claim {
+pub fn longer_boards(rows: &[BoardRow]) -> ClaimRecord {
     let describe = |row: &BoardRow| match (row.value, row.plies_to_mate, row.moves_to_mate) {
         (winner, Some(plies), Some(moves)) => format!(
             "{winner} wins, mate in {} ({})",
@@ -348,16 +355,19 @@ pub fn longer_boards(rows: &[BoardRow]) -> Claim {
         .filter(|row| row.value != "draw")
         .map(|row| format!("{} ({})", row.squares, describe(row)))
         .collect();
-    let detail = format!(
-        "{}. Over {low}..={high} squares only {} {} won; every other board is a draw.",
-        answers.join("; "),
-        if wins.is_empty() {
-            "no board".to_string()
-        } else {
-            wins.join(", ")
-        },
-        if wins.len() == 1 { "is" } else { "are" }
-    );
+    let detail = if wins.is_empty() {
+        format!(
+            "{}. Over {low}..={high} squares every board is a draw.",
+            answers.join("; ")
+        )
+    } else {
+        format!(
+            "{}. Over {low}..={high} squares only {} {} won; every other board is a draw.",
+            answers.join("; "),
+            wins.join(", "),
+            if wins.len() == 1 { "is" } else { "are" }
+        )
+    };
     let evidence = rows
         .iter()
         .map(|row| {
@@ -369,12 +379,5 @@ pub fn longer_boards(rows: &[BoardRow]) -> Claim {
             )
         })
         .collect();
-    Claim {
-        id: "3",
-        statement: CLAIM_3,
-        holds: None,
-        detail,
-        evidence,
-        line: None,
-    }
+    record("3", CLAIM_3, None, detail, evidence, None)
 }

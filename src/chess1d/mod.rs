@@ -19,9 +19,10 @@ pub mod certificate;
 pub mod claims;
 pub mod model;
 pub mod notation;
+pub mod report;
 pub mod solve;
 pub mod verify;
 
-pub use certificate::{BoardRow, BoardsCertificate, Chess1dCertificate, Claim};
+pub use certificate::{BoardRow, BoardsCertificate, Chess1dCertificate};
 pub use model::{Board, Kind, Move, Piece, Position, Side, Status};
 pub use solve::{solve, Solution, Value};

@@ -4,7 +4,7 @@
 //! re-checked by the independent auditor before it is written.
 
 use super::certificate::{
-    board_row, strategies, BoardRow, BoardsCertificate, Chess1dCertificate, Claim, StrategyTable,
+    board_row, strategies, BoardRow, BoardsCertificate, Chess1dCertificate, StrategyTable,
     BOARDS_KIND, CONVENTIONS, FORMAT, KIND, RULES,
 };
 use super::claims::{
@@ -13,10 +13,8 @@ use super::claims::{
 use super::model::{Board, ModelError};
 use super::notation::annotate;
 use super::solve::{solve, Solution, SolveError};
-use crate::audit::AuditReport;
-use crate::cert::{to_certificate_json, Check};
+use crate::cert::{to_certificate_json, ClaimRecord};
 use crate::verify::{CertificateFile, GameRun, VerifyError};
-use gamecert_audit::chess1d::audit;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -51,7 +49,7 @@ pub fn solve_squares(squares: u8) -> Result<Solution, Chess1dError> {
 
 /// The claims of GAMES.md, decided on the 8-square solution; claim 3 from
 /// the given rows of the table of boards.
-pub fn decide_claims(classic: &Solution, rows: &[BoardRow]) -> Vec<Claim> {
+pub fn decide_claims(classic: &Solution, rows: &[BoardRow]) -> Vec<ClaimRecord> {
     vec![
         forced_win(classic),
         published_line_legal(classic.board()),
@@ -61,7 +59,7 @@ pub fn decide_claims(classic: &Solution, rows: &[BoardRow]) -> Vec<Claim> {
 }
 
 /// The certificate of one board; `claims` are included as given.
-pub fn board_certificate(solution: &Solution, claims: Vec<Claim>) -> Chess1dCertificate {
+pub fn board_certificate(solution: &Solution, claims: Vec<ClaimRecord>) -> Chess1dCertificate {
     let board = solution.board();
     let row = board_row(solution);
     let start = solution.start();
@@ -138,22 +136,9 @@ pub fn boards_certificate(
     }
 }
 
-/// Serialise and audit: the JSON text and the auditor's report on it.
-pub fn write_and_audit<T: serde::Serialize>(
-    certificate: &T,
-) -> Result<(String, AuditReport), Chess1dError> {
-    let text = to_certificate_json(certificate, EXPAND_DEPTH)?;
-    let value: serde_json::Value = serde_json::from_str(&text)?;
-    Ok((text, audit(&value)))
-}
-
-fn audit_check(name: &str, report: &AuditReport) -> Check {
-    let detail = if report.holds() {
-        format!("{} obligations checked", report.checked.len())
-    } else {
-        report.messages().join("; ")
-    };
-    Check::new(name, report.holds(), detail)
+/// The certificate as deterministic JSON text.
+pub fn certificate_text<T: serde::Serialize>(certificate: &T) -> Result<String, Chess1dError> {
+    Ok(to_certificate_json(certificate, EXPAND_DEPTH)?)
 }
 
 pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
@@ -167,25 +152,13 @@ pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
     let claims = decide_claims(&classic, &rows);
     let verdicts: Vec<String> = claims
         .iter()
-        .map(|claim| {
-            let verdict = match claim.holds {
-                Some(true) => "holds",
-                Some(false) => "refuted",
-                None => "answered",
-            };
-            format!("{} {verdict}", claim.id)
-        })
+        .map(|claim| format!("{} {}", claim.id, claim.verdict.label()))
         .collect();
     let certificate = board_certificate(&classic, claims);
-    let (text, report) = write_and_audit(&certificate).map_err(error)?;
-    let (boards_text, boards_report) =
-        write_and_audit(&boards_certificate(solved, &CERTIFIED_SQUARES)).map_err(error)?;
-    let checks = [
-        audit_check("chess1d.json passes the auditor", &report),
-        audit_check("chess1d-boards.json passes the auditor", &boards_report),
-    ];
-    let holds = checks.iter().all(|check| check.pass);
-    let mut summary = format!(
+    let text = certificate_text(&certificate).map_err(error)?;
+    let boards_text =
+        certificate_text(&boards_certificate(solved, &CERTIFIED_SQUARES)).map_err(error)?;
+    let summary = format!(
         "8 squares: {} ({} positions, mate in {} plies); claims {}; boards {}..={}; PV {}",
         certificate.value,
         certificate.positions,
@@ -197,13 +170,9 @@ pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
         TABLE_SQUARES.end(),
         principal_line(&classic, &classic.start()),
     );
-    for check in checks.iter().filter(|check| !check.pass) {
-        summary.push_str(&format!("; FAILED {}: {}", check.name, check.detail));
-    }
     Ok(GameRun {
         game: "chess1d",
         summary,
-        holds,
         files: vec![
             CertificateFile {
                 path: PathBuf::from(CERTIFICATE_PATH),

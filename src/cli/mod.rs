@@ -1,5 +1,6 @@
 //! Argument parsing (clap) and dispatch. Each subcommand's module parses its
-//! arguments, calls the library and prints; no checking logic lives here.
+//! arguments, calls the library and returns what to print with its outcome;
+//! printing, and the exit rule for failures to print, live here alone.
 
 mod audit;
 mod chess1d;
@@ -9,11 +10,14 @@ mod verify;
 
 use clap::{Parser, Subcommand};
 use gamecert::exit::Outcome;
+use std::io::Write;
 use std::path::Path;
 
 /// Verify machine-checkable proofs about solved games.
 ///
-/// Exit codes: 0 every claim holds, 1 a claim or certificate is refuted,
+/// Exit codes: 0 every claim the command decides holds and every certificate
+/// it emits passes its audit; 1 a claim is refuted or an audit fails (a
+/// published claim found false is a correct result, and still exits 1);
 /// 2 bad input or usage.
 #[derive(Debug, Parser)]
 #[command(name = "gamecert", version, about, long_about = None)]
@@ -30,34 +34,101 @@ enum Command {
     Tictactoe(tictactoe::TictactoeArgs),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
     Chess1d(chess1d::Chess1dArgs),
-    /// Re-check an emitted certificate (any kind) from its JSON alone.
+    /// Re-check emitted certificates (any kind) from their JSON alone.
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
     Verify(verify::VerifyArgs),
 }
 
+/// What a command produced: the text for standard output and its outcome.
+#[derive(Debug)]
+pub struct Done {
+    pub stdout: String,
+    pub outcome: Outcome,
+}
+
+impl Done {
+    pub fn new(stdout: String, outcome: Outcome) -> Done {
+        Done { stdout, outcome }
+    }
+}
+
+/// Bad input or usage (exit 2): the command that failed and why.
+#[derive(Debug)]
+pub struct CliError {
+    pub command: &'static str,
+    pub message: String,
+}
+
+impl CliError {
+    pub fn new(command: &'static str, message: impl std::fmt::Display) -> CliError {
+        CliError {
+            command,
+            message: message.to_string(),
+        }
+    }
+
+    /// A `map_err` adapter: `result.map_err(CliError::of("snaky check"))`.
+    pub fn of<E: std::fmt::Display>(command: &'static str) -> impl Fn(E) -> CliError {
+        move |error| CliError::new(command, error)
+    }
+}
+
+pub type CommandResult = Result<Done, CliError>;
+
 pub fn run(cli: Cli) -> Outcome {
-    match cli.command {
+    let result = match cli.command {
         Command::Snaky(args) => snaky::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Chess1d(args) => chess1d::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
+    };
+    finish(result)
+}
+
+/// Prints a command's output; a failure to write it is exit 2, never a panic.
+fn finish(result: CommandResult) -> Outcome {
+    match result {
+        Ok(done) => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(done.stdout.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => done.outcome,
+                Err(error) => {
+                    warn(&format!("gamecert: cannot write standard output: {error}"));
+                    Outcome::BadInput
+                }
+            }
+        }
+        Err(CliError { command, message }) => {
+            warn(&format!("gamecert {command}: {message}"));
+            Outcome::BadInput
+        }
     }
 }
 
-/// Write a command's output file, or stdout for "-"; a failure is printed
-/// and becomes exit 2.
-pub fn write_output(command: &str, path: &Path, text: &str) -> Result<(), Outcome> {
+/// A line on stderr; if stderr itself cannot be written there is no one
+/// left to tell, so the failure is ignored rather than panicking.
+pub fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Writes a command's output file atomically, or appends the text to
+/// `stdout` for "-".
+pub fn write_output(
+    command: &'static str,
+    path: &Path,
+    text: &str,
+    stdout: &mut String,
+) -> Result<(), CliError> {
     if path.as_os_str() == "-" {
-        print!("{text}");
+        stdout.push_str(text);
         return Ok(());
     }
-    std::fs::write(path, text).map_err(|error| {
-        eprintln!(
-            "gamecert {command}: cannot write {}: {error}",
-            path.display()
-        );
-        Outcome::BadInput
+    gamecert::cert::write_atomically(path, text.as_bytes()).map_err(|error| {
+        CliError::new(command, format!("cannot write {}: {error}", path.display()))
     })
 }

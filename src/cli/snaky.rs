@@ -1,5 +1,6 @@
-use super::write_output;
+use super::{write_output, CliError, CommandResult, Done};
 use clap::{Args, Subcommand, ValueEnum};
+use gamecert::audit::audit_value;
 use gamecert::exit::Outcome;
 use gamecert::snaky::play::{
     parse_replies, play_json, play_summary, play_table, BreakerKind, PlayOptions, PlayReport,
@@ -160,7 +161,7 @@ struct CheckArgs {
     json: Option<PathBuf>,
 }
 
-pub fn run(args: SnakyArgs) -> Outcome {
+pub fn run(args: SnakyArgs) -> CommandResult {
     match args.command {
         SnakyCommand::Check(args) => check(args),
         SnakyCommand::Search(args) => search(args),
@@ -172,40 +173,23 @@ pub fn run(args: SnakyArgs) -> Outcome {
     }
 }
 
-/// The table's bytes, or the printed reason it cannot be read.
-fn read_table(command: &str, table: &Path) -> Result<Vec<u8>, Outcome> {
-    std::fs::read(table).map_err(|error| {
-        eprintln!(
-            "gamecert {command}: cannot read {}: {error}",
-            table.display()
-        );
-        Outcome::BadInput
-    })
-}
-
 /// Read the table and run `work` on it (with the path to report); either
-/// failure is printed and becomes exit 2.
+/// failure is bad input.
 fn on_table<T, E: std::fmt::Display>(
-    command: &str,
+    command: &'static str,
     table: &Path,
     work: impl FnOnce(&str, &[u8]) -> Result<T, E>,
-) -> Result<T, Outcome> {
+) -> Result<T, CliError> {
     let path = table.display().to_string();
-    let bytes = read_table(command, table)?;
-    work(&path, &bytes).map_err(|error| {
-        eprintln!("gamecert {command}: {path}: {error}");
-        Outcome::BadInput
-    })
+    let bytes = std::fs::read(table)
+        .map_err(|error| CliError::new(command, format!("cannot read {path}: {error}")))?;
+    work(&path, &bytes).map_err(|error| CliError::new(command, format!("{path}: {error}")))
 }
 
-/// Read the table and play as `args` say; errors are printed.
-fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, Outcome> {
-    let path = args.table.display().to_string();
-    let bytes = read_table(command, &args.table)?;
-    let replies = parse_replies(args.replies.as_deref().unwrap_or("")).map_err(|error| {
-        eprintln!("gamecert {command}: --replies: {error}");
-        Outcome::BadInput
-    })?;
+/// Read the table and play as `args` say.
+fn play_games(command: &'static str, args: &GameArgs, games: u32) -> Result<PlayReport, CliError> {
+    let replies = parse_replies(args.replies.as_deref().unwrap_or(""))
+        .map_err(|error| CliError::new(command, format!("--replies: {error}")))?;
     let options = PlayOptions {
         breaker: match args.breaker {
             BreakerArg::Computer => BreakerKind::Computer,
@@ -219,94 +203,85 @@ fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, 
         board: args.board,
         bound: args.bound,
     };
-    play_table(&bytes, &options).map_err(|error| {
-        eprintln!("gamecert {command}: {path}: {error}");
-        Outcome::BadInput
-    })
+    on_table(command, &args.table, |_, bytes| play_table(bytes, &options))
 }
 
-fn play(args: PlayArgs) -> Outcome {
-    let report = match play_games("snaky play", &args.game, args.games) {
-        Ok(report) => report,
-        Err(outcome) => return outcome,
-    };
-    print!("{}", play_summary(&report));
+fn play(args: PlayArgs) -> CommandResult {
+    let report = play_games("snaky play", &args.game, args.games)?;
+    let mut stdout = play_summary(&report);
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = write_output("snaky play", json_path, &play_json(&report)) {
-            return outcome;
-        }
+        write_output("snaky play", json_path, &play_json(&report), &mut stdout)?;
     }
-    Outcome::from_holds(report.holds())
+    Ok(Done::new(stdout, Outcome::from_holds(report.holds())))
 }
 
-fn draw_game(args: DrawGameArgs) -> Outcome {
-    let report = match play_games("snaky draw game", &args.game, 1) {
-        Ok(report) => report,
-        Err(outcome) => return outcome,
-    };
-    let Some(game) = &report.game else {
-        eprintln!("gamecert snaky draw game: no game was played");
-        return Outcome::BadInput;
-    };
+fn draw_game(args: DrawGameArgs) -> CommandResult {
+    let report = play_games("snaky draw game", &args.game, 1)?;
+    let game = report
+        .game
+        .as_ref()
+        .ok_or_else(|| CliError::new("snaky draw game", "no game was played"))?;
     let svg = game_svg(game, report.breaker, report.board);
     let path = args.output.unwrap_or_else(|| PathBuf::from("-"));
-    if let Err(outcome) = write_output("snaky draw game", &path, &svg) {
-        return outcome;
-    }
-    Outcome::from_holds(report.holds())
+    let mut stdout = String::new();
+    write_output("snaky draw game", &path, &svg, &mut stdout)?;
+    Ok(Done::new(stdout, Outcome::from_holds(report.holds())))
 }
 
-fn search(args: SearchArgs) -> Outcome {
+fn search(args: SearchArgs) -> CommandResult {
     let TableClaim { table, bound } = &args.claim;
-    let run = match on_table("snaky search", table, |path, bytes| {
+    let run = on_table("snaky search", table, |path, bytes| {
         search_table(path, bytes, *bound)
-    }) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
-    print!("{}", search_summary(&run));
+    })?;
+    let mut stdout = search_summary(&run);
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = write_output("snaky search", json_path, &search_json(&run)) {
-            return outcome;
-        }
+        write_output("snaky search", json_path, &search_json(&run), &mut stdout)?;
     }
-    Outcome::from_holds(run.result.holds())
+    Ok(Done::new(stdout, Outcome::from_holds(run.result.holds())))
 }
 
-fn check(args: CheckArgs) -> Outcome {
+fn check(args: CheckArgs) -> CommandResult {
     let TableClaim { table, bound } = &args.claim;
-    let run = match on_table("snaky check", table, |path, bytes| {
+    let run = on_table("snaky check", table, |path, bytes| {
         check_table(path, bytes, *bound)
-    }) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
-    print!("{}", report::summary(&run));
+    })?;
+    let mut stdout = report::summary(&run);
+    let mut audited = true;
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = write_output("snaky check", json_path, &certificate_json(&run)) {
-            return outcome;
+        // Audit before writing. The Snaky kernel judges the claim itself, so
+        // a refuted table's certificate fails it too; it is still written,
+        // as the record of the refutation, and the run exits 1 either way.
+        let json = certificate_json(&run);
+        let value: serde_json::Value =
+            serde_json::from_str(&json).map_err(CliError::of("snaky check"))?;
+        let audit = audit_value(&value).map_err(CliError::of("snaky check"))?;
+        audited = audit.holds();
+        if run.claim.holds() {
+            for failure in &audit.failures {
+                stdout.push_str(&format!("AUDIT FAILED: {failure}\n"));
+            }
+        }
+        if audited || !run.claim.holds() {
+            write_output("snaky check", json_path, &json, &mut stdout)?;
+        } else {
+            stdout.push_str("the certificate fails its audit and was not written\n");
         }
     }
-    Outcome::from_holds(run.claim.holds())
+    Ok(Done::new(
+        stdout,
+        Outcome::from_holds(run.claim.holds() && audited),
+    ))
 }
 
-fn draw_card(args: DrawCardArgs) -> Outcome {
-    let path = args.table.display().to_string();
-    let drawn = std::fs::read(&args.table)
-        .map_err(|error| format!("cannot read {path}: {error}"))
-        .and_then(|bytes| parse_table(&bytes).map_err(|error| format!("{path}: {error}")))
-        .and_then(|table| evaluate(&table).map_err(|error| format!("{path}: {error}")))
-        .and_then(|evaluation| card_svg(&evaluation, args.card).map_err(|e| e.to_string()));
-    let svg = match drawn {
-        Ok(svg) => svg,
-        Err(message) => {
-            eprintln!("gamecert snaky draw card: {message}");
-            return Outcome::BadInput;
-        }
-    };
+fn draw_card(args: DrawCardArgs) -> CommandResult {
+    let svg = on_table("snaky draw card", &args.table, |_, bytes| {
+        parse_table(bytes)
+            .map_err(|error| error.to_string())
+            .and_then(|table| evaluate(&table).map_err(|error| error.to_string()))
+            .and_then(|evaluation| card_svg(&evaluation, args.card).map_err(|e| e.to_string()))
+    })?;
     let output = args.output.unwrap_or_else(|| PathBuf::from("-"));
-    match write_output("snaky draw card", &output, &svg) {
-        Ok(()) => Outcome::Holds,
-        Err(outcome) => outcome,
-    }
+    let mut stdout = String::new();
+    write_output("snaky draw card", &output, &svg, &mut stdout)?;
+    Ok(Done::new(stdout, Outcome::Holds))
 }

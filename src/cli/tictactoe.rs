@@ -1,7 +1,10 @@
+use super::{write_output, CliError, CommandResult, Done};
 use clap::Args;
 use gamecert::exit::Outcome;
 use gamecert::tictactoe::{self, report, stderr_progress, Board};
 use std::path::PathBuf;
+
+const COMMAND: &str = "tictactoe";
 
 #[derive(Debug, Args)]
 pub struct TictactoeArgs {
@@ -19,30 +22,17 @@ pub struct TictactoeArgs {
     json: Option<PathBuf>,
 }
 
-pub fn run(args: TictactoeArgs) -> Outcome {
-    let board = match Board::new(args.rows, args.cols, args.k) {
-        Ok(board) => board,
-        Err(error) => {
-            eprintln!("gamecert tictactoe: {error}");
-            return Outcome::BadInput;
-        }
-    };
+pub fn run(args: TictactoeArgs) -> CommandResult {
+    let board = Board::new(args.rows, args.cols, args.k).map_err(CliError::of(COMMAND))?;
     let mut progress = stderr_progress(format!("tictactoe {}", board.name()));
-    let run = match tictactoe::run(board, &mut progress) {
-        Ok(run) => run,
-        Err(error) => {
-            eprintln!("gamecert tictactoe: {error}");
-            return Outcome::BadInput;
-        }
-    };
-    print!("{}", report::render(&run));
-    if let Some(path) = &args.json {
-        if let Err(outcome) = super::write_output("tictactoe", path, &run.json) {
-            return outcome;
-        }
+    let run = tictactoe::run(board, &mut progress).map_err(CliError::of(COMMAND))?;
+    let mut stdout = report::render(&run);
+    // Only a certificate the kernel accepts is written.
+    if let (Some(path), true) = (&args.json, run.audit.holds()) {
+        write_output(COMMAND, path, &run.json, &mut stdout)?;
         if path.as_os_str() != "-" {
-            println!("wrote {}", path.display());
+            stdout.push_str(&format!("wrote {}\n", path.display()));
         }
     }
-    Outcome::from_holds(run.holds())
+    Ok(Done::new(stdout, Outcome::from_holds(run.holds())))
 }

@@ -1,7 +1,11 @@
+use super::{warn, CliError, CommandResult, Done};
 use clap::Args;
 use gamecert::exit::Outcome;
-use gamecert::verify::{compare, generators, write, FileStatus};
+use gamecert::verify::{audit, compare, generate_all, write, FileStatus};
+use std::fmt::Write as _;
 use std::path::PathBuf;
+
+const COMMAND: &str = "verify";
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -13,22 +17,37 @@ pub struct VerifyArgs {
     root: PathBuf,
 }
 
-pub fn run(args: VerifyArgs) -> Outcome {
+/// Exit 0 when every certificate was regenerated and passes its audit,
+/// whatever the verdicts inside (they are recorded in the files); 1 when an
+/// audit fails or, with --check, a committed file differs; 2 when a source
+/// cannot be read or a file cannot be written.
+pub fn run(args: VerifyArgs) -> CommandResult {
+    let root = std::path::absolute(&args.root).unwrap_or(args.root.clone());
+    if !root.join("certificates").is_dir() {
+        return Err(CliError::new(
+            COMMAND,
+            format!("{} has no certificates/ folder", root.display()),
+        ));
+    }
+    let mut stdout = String::new();
     let mut outcome = Outcome::Holds;
-    for generate in generators() {
-        let run = match generate(&args.root) {
-            Ok(run) => run,
-            Err(error) => {
-                eprintln!("gamecert verify: {error}");
-                return Outcome::BadInput;
-            }
-        };
-        println!("{}: {}", run.game, run.summary);
-        if !run.holds {
-            outcome = Outcome::Refuted;
-        }
+    for run in generate_all(&root) {
+        let run = run.map_err(CliError::of(COMMAND))?;
+        let _ = writeln!(stdout, "{}: {}", run.game, run.summary);
         for file in &run.files {
-            let status = compare(&args.root, file);
+            let report = audit(file).map_err(CliError::of(COMMAND))?;
+            if !report.holds() {
+                for failure in &report.failures {
+                    let _ = writeln!(
+                        stdout,
+                        "  FAILED audit of {}: {failure}",
+                        file.path.display()
+                    );
+                }
+                outcome = Outcome::Refuted;
+                continue;
+            }
+            let status = compare(&root, file);
             if args.check {
                 if status != FileStatus::Unchanged {
                     let what = if status == FileStatus::Missing {
@@ -36,20 +55,22 @@ pub fn run(args: VerifyArgs) -> Outcome {
                     } else {
                         "differs from the regenerated certificate"
                     };
-                    eprintln!("gamecert verify --check: {} {what}", file.path.display());
+                    warn(&format!(
+                        "gamecert verify --check: {} {what}",
+                        file.path.display()
+                    ));
                     outcome = Outcome::Refuted;
                 }
             } else if status != FileStatus::Unchanged {
-                if let Err(error) = write(&args.root, file) {
-                    eprintln!(
-                        "gamecert verify: cannot write {}: {error}",
-                        file.path.display()
-                    );
-                    return Outcome::BadInput;
-                }
-                println!("  wrote {}", file.path.display());
+                write(&root, file).map_err(|error| {
+                    CliError::new(
+                        COMMAND,
+                        format!("cannot write {}: {error}", file.path.display()),
+                    )
+                })?;
+                let _ = writeln!(stdout, "  wrote {}", file.path.display());
             }
         }
     }
-    outcome
+    Ok(Done::new(stdout, outcome))
 }

@@ -2,9 +2,10 @@
 //! and the two strategy tables, as serde structs written with the shared
 //! deterministic JSON layout.
 
-use super::claims::{self, Claim};
+use super::claims;
 use super::model::{Board, Position};
 use super::solve::{Solution, Strategy};
+use crate::cert::ClaimRecord;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -75,7 +76,7 @@ pub struct Certificate {
     pub replies_to_corner_1: Map<String, Value>,
     /// O's cell -> value, after X5 (3x3 only: elsewhere cell 5 is not the centre).
     pub replies_to_centre_5: Option<Map<String, Value>>,
-    pub claims: Vec<Claim>,
+    pub claims: Vec<ClaimRecord>,
     pub canonical_form: String,
     pub strategies: Strategies,
 }

@@ -5,13 +5,14 @@
 
 use super::model::{Board, Player, Position};
 use super::solve::Solution;
-use crate::cert::Check;
-use serde::Serialize;
+use crate::cert::{Check, ClaimRecord, Evidence, Verdict};
 
 /// Claim 1 as published: move sequences won by X, won by O, drawn.
 pub const PUBLISHED_SEQUENCES: (u64, u64, u64) = (131_184, 77_904, 46_080);
 /// Claim 4: the edge replies to X in the centre, and the line said to beat them.
 pub const CLAIM_4_EDGES: [usize; 4] = [2, 4, 6, 8];
+/// The line the article traces for O on 2; for O on 4, 6 or 8 it claims
+/// the line's image under a symmetry of the square taking 2 to that edge.
 pub const CLAIM_4_LINE: (usize, usize, usize) = (7, 3, 1);
 /// Claim 5: the published drawing line.
 pub const CLAIM_5_LINE: [usize; 9] = [5, 1, 3, 7, 4, 6, 2, 8, 9];
@@ -22,45 +23,13 @@ pub const CLAIM_6_CLASSES: [(&str, &[usize]); 3] = [
     ("edge", &[2, 4, 6, 8]),
 ];
 
-/// A board or a line of text shown as evidence for a claim.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Evidence {
-    pub caption: String,
-    /// The board as row strings joined by '/', when the evidence is a board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board: Option<String>,
-}
-
-impl Evidence {
-    fn board(caption: impl Into<String>, board: &Board, position: Position) -> Evidence {
-        Evidence {
-            caption: caption.into(),
-            board: Some(board.render(position)),
-        }
-    }
-
-    fn text(caption: impl Into<String>) -> Evidence {
-        Evidence {
-            caption: caption.into(),
-            board: None,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Claim {
-    pub id: String,
-    pub statement: String,
-    /// Whether what the claim asserts holds (see `detail` for its justification's status).
-    pub holds: bool,
-    pub detail: String,
-    /// Each part of the claim decided on its own.
-    pub parts: Vec<Check>,
-    pub evidence: Vec<Evidence>,
+/// Evidence showing `position` drawn on `board`.
+fn board_evidence(caption: impl Into<String>, board: &Board, position: Position) -> Evidence {
+    Evidence::board(caption, board.render(position))
 }
 
 /// Decides claims 1-6; they are about 3x3 with k=3 only, so other boards get none.
-pub fn decide(solution: &Solution) -> Vec<Claim> {
+pub fn decide(solution: &Solution) -> Vec<ClaimRecord> {
     let board = &solution.board;
     if (board.rows(), board.cols(), board.k()) != (3, 3, 3) {
         return Vec::new();
@@ -140,7 +109,7 @@ fn principal_line(solution: &Solution, mut position: Position) -> Vec<usize> {
     line
 }
 
-fn claim_1(solution: &Solution) -> Claim {
+fn claim_1(solution: &Solution) -> ClaimRecord {
     let counts = solution.counts();
     let (x_wins, o_wins, draws) = PUBLISHED_SEQUENCES;
     let parts = vec![
@@ -164,17 +133,18 @@ fn claim_1(solution: &Solution) -> Claim {
             "they differ"
         }
     );
-    Claim {
+    ClaimRecord {
         id: "1".into(),
         statement: "Counting every move sequence until the game ends: X wins 131,184 / O wins 77,904 / draws 46,080.".into(),
-        holds,
+        verdict: Verdict::from_holds(holds),
         detail,
         parts,
         evidence: Vec::new(),
+        line: None,
     }
 }
 
-fn claim_2(solution: &Solution) -> Claim {
+fn claim_2(solution: &Solution) -> ClaimRecord {
     let first: Vec<i8> = solution
         .move_values(Position::EMPTY)
         .into_iter()
@@ -212,13 +182,14 @@ fn claim_2(solution: &Solution) -> Claim {
             .join(" "),
         signed(root)
     );
-    Claim {
+    ClaimRecord {
         id: "2".into(),
         statement: "With best play every one of the nine first moves is worth 0 (draw), so the game is a draw.".into(),
-        holds,
+        verdict: Verdict::from_holds(holds),
         detail,
         parts,
         evidence: Vec::new(),
+        line: None,
     }
 }
 
@@ -233,7 +204,7 @@ pub fn replies(solution: &Solution, cell: usize) -> Vec<(usize, i8)> {
         .collect()
 }
 
-fn claim_3(solution: &Solution) -> Claim {
+fn claim_3(solution: &Solution) -> ClaimRecord {
     let values = replies(solution, 1);
     let drawing: Vec<usize> = values.iter().filter(|r| r.1 == 0).map(|r| r.0).collect();
     let losing: Vec<usize> = values.iter().filter(|r| r.1 == 1).map(|r| r.0).collect();
@@ -264,22 +235,58 @@ fn claim_3(solution: &Solution) -> Claim {
         cells_list(&drawing),
         cells_list(&losing)
     );
-    Claim {
+    ClaimRecord {
         id: "3".into(),
         statement: "After X opens in corner 1, the values of O's eight replies: only some are 0; the rest lose for O.".into(),
-        holds,
+        verdict: Verdict::from_holds(holds),
         detail,
         parts,
         evidence: Vec::new(),
+        line: None,
     }
 }
 
 /// Decides the published line X7, O3 forced, X1 with two threats after X5 O`edge`.
-fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) -> Check {
+/// The article's line for O on 2, carried to another edge by a symmetry.
+struct MappedLine {
+    cells: (usize, usize, usize),
+    /// How the line was obtained, e.g. "as printed" or "image under rot90".
+    symmetry: String,
+}
+
+/// The first symmetry of the square (in the board's order) that fixes the
+/// centre and takes 2 to `edge`, applied to the printed line.
+fn claim_4_mapped_line(board: &Board, edge: usize) -> Option<MappedLine> {
+    if edge == 2 {
+        return Some(MappedLine {
+            cells: CLAIM_4_LINE,
+            symmetry: "as printed".to_string(),
+        });
+    }
+    let symmetry = board
+        .symmetries()
+        .iter()
+        .find(|s| s.image[4] == 4 && s.image[1] == edge - 1)?;
+    let map = |cell: usize| symmetry.image[cell - 1] + 1;
+    let (a, b, c) = CLAIM_4_LINE;
+    Some(MappedLine {
+        cells: (map(a), map(b), map(c)),
+        symmetry: format!("image under {} taking 2 to {edge}", symmetry.name),
+    })
+}
+
+fn claim_4_line(
+    solution: &Solution,
+    edge: usize,
+    line: &MappedLine,
+    evidence: &mut Vec<Evidence>,
+) -> Check {
     let board = &solution.board;
-    let (x_first, o_forced, x_double) = CLAIM_4_LINE;
-    let name =
-        format!("line X{x_first}, O{o_forced} forced, X{x_double} double threat, with O on {edge}");
+    let (x_first, o_forced, x_double) = line.cells;
+    let name = format!(
+        "line X{x_first}, O{o_forced} forced, X{x_double} double threat, with O on {edge} ({})",
+        line.symmetry
+    );
     let opening = [5, edge];
     let Some(before) = Position::EMPTY.after(board, &opening) else {
         return Check::new(name, false, "the opening is not legal");
@@ -315,7 +322,7 @@ fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) 
         return Check::new(name, false, format!("X{x_double} is not legal"));
     };
     let played = [5, edge, x_first, o_forced, x_double];
-    evidence.push(Evidence::board(
+    evidence.push(board_evidence(
         format!("O on {edge}: {}", line_text(&played)),
         board,
         after_double,
@@ -345,7 +352,8 @@ fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) 
             name,
             true,
             format!(
-                "X{x_first} threatens 3-5-7, so O{o_forced} is forced; X{x_double} then threatens {} and O can block only one",
+                "X{x_first} threatens {}, so O{o_forced} is forced; X{x_double} then threatens {} and O can block only one",
+                threat_text(board, after_x, Player::X).join(", "),
                 threats.join(" and ")
             ),
         );
@@ -359,7 +367,7 @@ fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) 
         .iter()
         .try_fold(Position::EMPTY, |p, &c| p.after(board, &[c]));
     if let Some(end) = end {
-        evidence.push(Evidence::board(
+        evidence.push(board_evidence(
             format!("O on {edge}, counter-line: {}", line_text(&counter)),
             board,
             end,
@@ -395,7 +403,7 @@ fn claim_4_line(solution: &Solution, edge: usize, evidence: &mut Vec<Evidence>) 
     )
 }
 
-fn claim_4(solution: &Solution) -> Claim {
+fn claim_4(solution: &Solution) -> ClaimRecord {
     let centre = replies(solution, 5);
     let edge_values: Vec<(usize, i8)> = CLAIM_4_EDGES
         .iter()
@@ -420,7 +428,14 @@ fn claim_4(solution: &Solution) -> Claim {
     let mut evidence = Vec::new();
     let lines: Vec<Check> = CLAIM_4_EDGES
         .iter()
-        .map(|&edge| claim_4_line(solution, edge, &mut evidence))
+        .map(|&edge| match claim_4_mapped_line(&solution.board, edge) {
+            Some(line) => claim_4_line(solution, edge, &line, &mut evidence),
+            None => Check::new(
+                format!("line for O on {edge}"),
+                false,
+                "no symmetry of the board fixes 5 and takes 2 there",
+            ),
+        })
         .collect();
     let works: Vec<usize> = CLAIM_4_EDGES
         .iter()
@@ -435,38 +450,39 @@ fn claim_4(solution: &Solution) -> Claim {
         .map(|(edge, _)| *edge)
         .collect();
     parts.extend(lines);
-    let detail = if fails.is_empty() {
+    let detail = if fails.is_empty() && every_edge_loses {
         format!(
-            "every edge reply loses for O, and the stated line wins against each of {}",
+            "every edge reply loses for O ({}), and the printed line for O on 2 and its images under the square's symmetries win against each of {}",
+            parts[0].detail,
             cells_list(&works)
         )
     } else {
         format!(
-            "the value part {}: {}; the stated line (X7, O3 forced, X1 two threats) works only with O on {} and fails with O on {} (see parts for the counter-lines), so the claim's justification is wrong for {} of 4 edges",
+            "the value part {}: {}; the line (printed for O on 2, mapped by a symmetry for the other edges) wins for O on {} and fails for O on {} (see parts for the counter-lines)",
             if every_edge_loses { "holds" } else { "does not hold" },
             parts[0].detail,
             if works.is_empty() { "none".to_string() } else { cells_list(&works) },
-            cells_list(&fails),
-            fails.len()
+            cells_list(&fails)
         )
     };
-    Claim {
+    ClaimRecord {
         id: "4".into(),
-        statement: "After X opens in the centre 5, an O reply on an edge (2, 4, 6, 8) loses: X plays 7, forcing O to 3, then X 1 makes two threats (1-4-7 and 1-5-9).".into(),
-        holds: every_edge_loses,
+        statement: "After X opens in the centre 5, an O reply on an edge loses. For O on 2: X plays 7, forcing O to 3, then X 1 makes two threats (1-4-7 and 1-5-9); the four edges are alike, so for O on 4, 6 or 8 the same line mapped by a symmetry of the square that takes 2 to that edge (and fixes 5) wins.".into(),
+        verdict: Verdict::from_holds(every_edge_loses && fails.is_empty()),
         detail,
         parts,
         evidence,
+        line: None,
     }
 }
 
-fn claim_5(solution: &Solution) -> Claim {
+fn claim_5(solution: &Solution) -> ClaimRecord {
     drawing_line(solution, &CLAIM_5_LINE)
 }
 
 /// Decides whether `line` (1-based cells, X first) is a legal game that ends
 /// with a full board and no completed line.
-fn drawing_line(solution: &Solution, line: &[usize]) -> Claim {
+fn drawing_line(solution: &Solution, line: &[usize]) -> ClaimRecord {
     let board = &solution.board;
     let mut position = Position::EMPTY;
     let mut evidence = Vec::new();
@@ -492,7 +508,7 @@ fn drawing_line(solution: &Solution, line: &[usize]) -> Claim {
             off_best.push(line_text(&played[index..]));
         }
         position = next;
-        evidence.push(Evidence::board(line_text(played), board, position));
+        evidence.push(board_evidence(line_text(played), board, position));
         if early_line.is_some() {
             break;
         }
@@ -570,20 +586,21 @@ fn drawing_line(solution: &Solution, line: &[usize]) -> Claim {
             format!("moves that change the value: {}", off_best.join(", "))
         }
     );
-    Claim {
+    ClaimRecord {
         id: "5".into(),
         statement: format!(
             "After X 5, O 1 (corner) there is a drawing line: {}, which ends with a full board and no completed line.",
             line_text(line)
         ),
-        holds,
+        verdict: Verdict::from_holds(holds),
         detail,
         parts,
         evidence,
+        line: None,
     }
 }
 
-fn claim_6(board: &Board) -> Claim {
+fn claim_6(board: &Board) -> ClaimRecord {
     let classes = board.cell_classes();
     let named: Vec<String> = classes
         .iter()
@@ -607,10 +624,10 @@ fn claim_6(board: &Board) -> Claim {
         ),
     ];
     let holds = parts.iter().all(|part| part.pass);
-    Claim {
+    ClaimRecord {
         id: "6".into(),
         statement: "Up to the 8 symmetries of the square, X's first move has three classes (centre, corner, edge).".into(),
-        holds,
+        verdict: Verdict::from_holds(holds),
         detail: format!(
             "under the {} symmetries the nine cells fall into {} classes: {}",
             board.symmetries().len(),
@@ -619,6 +636,7 @@ fn claim_6(board: &Board) -> Claim {
         ),
         parts,
         evidence: Vec::new(),
+        line: None,
     }
 }
 
@@ -626,7 +644,7 @@ fn claim_6(board: &Board) -> Claim {
 mod tests {
     use super::*;
 
-    fn claims() -> Vec<Claim> {
+    fn claims() -> Vec<ClaimRecord> {
         decide(&Solution::solve(Board::tictactoe(), &mut |_| {}))
     }
 
@@ -661,7 +679,39 @@ mod tests {
                 );
             }
         }
-        assert_eq!(claim.holds, claim.parts[0].pass);
+        let all_parts = claim.parts.iter().all(|part| part.pass);
+        assert_eq!(claim.verdict == Verdict::Holds, all_parts);
+    }
+
+    #[test]
+    fn claim_4_lines_are_the_printed_line_and_its_images() {
+        let board = Board::tictactoe();
+        let printed = claim_4_mapped_line(&board, 2).unwrap();
+        assert_eq!(printed.cells, CLAIM_4_LINE);
+        for edge in [4, 6, 8] {
+            let image = claim_4_mapped_line(&board, edge).unwrap();
+            // A symmetry fixing 5 keeps corners corners and edges edges, and
+            // the mapped first X move still lines up with 5 and the forced O.
+            let (x, o, double) = image.cells;
+            for corner in [x, o, double] {
+                assert!([1, 3, 7, 9].contains(&corner), "{edge}: {:?}", image.cells);
+            }
+            assert_eq!(x + o, 10, "X and the forced O are opposite through 5");
+        }
+    }
+
+    #[test]
+    fn the_literal_line_is_not_what_claim_4_checks_for_other_edges() {
+        // Played literally (X7, O3, X1) with O on 4 the line fails: deciding
+        // claim 4 in that reading would refute it, so the reading matters.
+        let solution = Solution::solve(Board::tictactoe(), &mut |_| {});
+        let literal = MappedLine {
+            cells: CLAIM_4_LINE,
+            symmetry: "literal".to_string(),
+        };
+        assert!(!claim_4_line(&solution, 4, &literal, &mut Vec::new()).pass);
+        let mapped = claim_4_mapped_line(&solution.board, 4).unwrap();
+        assert!(claim_4_line(&solution, 4, &mapped, &mut Vec::new()).pass);
     }
 
     #[test]
@@ -669,12 +719,12 @@ mod tests {
         let solution = Solution::solve(Board::tictactoe(), &mut |_| {});
         // X completes 3-5-7 on move 5: the line is not a drawing line.
         let won_early = drawing_line(&solution, &[5, 1, 3, 2, 7, 4, 6, 8, 9]);
-        assert!(!won_early.holds);
+        assert_eq!(won_early.verdict, Verdict::Refuted);
         assert!(!won_early.parts[1].pass, "{:?}", won_early.parts[1]);
         assert!(won_early.parts[1].detail.contains("X completes a line"));
         // A move onto a taken cell.
         let illegal = drawing_line(&solution, &[5, 5]);
-        assert!(!illegal.holds);
+        assert_eq!(illegal.verdict, Verdict::Refuted);
         assert!(!illegal.parts[0].pass);
         // The published line is decided by the same function.
         let published = drawing_line(&solution, &CLAIM_5_LINE);

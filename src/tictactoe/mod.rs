@@ -17,7 +17,8 @@ pub use certificate::Certificate;
 pub use model::{Board, BoardError, Player, Position};
 pub use solve::{Progress, Solution};
 
-use crate::audit::AuditReport;
+use crate::audit::{AuditError, AuditReport};
+use crate::cert::claim::any_refuted;
 use std::time::{Duration, Instant};
 
 /// One board solved, certified and audited.
@@ -39,17 +40,47 @@ pub enum RunError {
     Board(#[from] BoardError),
     #[error("cannot write the certificate as JSON: {0}")]
     Json(#[from] serde_json::Error),
+    #[error("the kernel cannot audit the certificate: {0}")]
+    Audit(#[from] AuditError),
 }
 
 impl Run {
-    /// Every decided claim holds and the auditor accepts the certificate.
+    /// No decided claim is refuted and the auditor accepts the certificate.
     pub fn holds(&self) -> bool {
-        self.certificate.claims.iter().all(|claim| claim.holds) && self.audit.holds()
+        !any_refuted(&self.certificate.claims) && self.audit.holds()
     }
 }
 
-/// Solves `board`, builds its certificate and audits the written JSON.
+/// A board solved and certified, not yet audited.
+pub struct Certified {
+    pub certificate: Certificate,
+    pub json: String,
+    pub positions_without_symmetry: (Option<usize>, Option<usize>),
+}
+
+/// Solves `board`, builds its certificate and audits the written JSON with
+/// the kernel.
 pub fn run(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Run, RunError> {
+    let certified = certify(board, progress)?;
+    progress(Progress {
+        stage: "auditing the certificate",
+        layer: None,
+        layers: 0,
+        classes: 0,
+    });
+    let value: serde_json::Value = serde_json::from_str(&certified.json)?;
+    let audit = crate::audit::audit_value(&value)?;
+    Ok(Run {
+        certificate: certified.certificate,
+        json: certified.json,
+        audit,
+        positions_without_symmetry: certified.positions_without_symmetry,
+    })
+}
+
+/// Solves `board` and builds its certificate (`gamecert verify` audits it
+/// with the other games' certificates before writing).
+pub fn certify(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Certified, RunError> {
     let solution = Solution::solve(board, progress);
     let stage = |stage| Progress {
         stage,
@@ -65,13 +96,9 @@ pub fn run(board: Board, progress: &mut dyn FnMut(Progress)) -> Result<Run, RunE
         o.as_ref().map(|s| solution.positions_without_symmetry(s)),
     );
     let json = certificate.to_json()?;
-    progress(stage("auditing the certificate"));
-    let value: serde_json::Value = serde_json::from_str(&json)?;
-    let audit = crate::audit::tictactoe::audit(&value);
-    Ok(Run {
+    Ok(Certified {
         certificate,
         json,
-        audit,
         positions_without_symmetry,
     })
 }

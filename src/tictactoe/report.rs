@@ -4,6 +4,7 @@
 use super::certificate::Certificate;
 use super::claims::value_word;
 use super::Run;
+use crate::cert::Verdict;
 use serde_json::{Map, Value};
 use std::fmt::Write as _;
 
@@ -122,7 +123,7 @@ pub fn render(run: &Run) -> String {
             out,
             "  claim {}: {}{parts_note}",
             claim.id,
-            if claim.holds {
+            if claim.verdict == Verdict::Holds {
                 "HOLDS"
             } else {
                 "DOES NOT HOLD"
@@ -176,7 +177,11 @@ pub fn render(run: &Run) -> String {
     for failure in &run.audit.failures {
         let _ = writeln!(out, "  FAILED: {failure}");
     }
-    let held = c.claims.iter().filter(|claim| claim.holds).count();
+    let held = c
+        .claims
+        .iter()
+        .filter(|claim| claim.verdict == Verdict::Holds)
+        .count();
     let claims = if c.claims.is_empty() {
         String::new()
     } else {

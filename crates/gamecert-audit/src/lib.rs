@@ -8,6 +8,7 @@
 
 pub mod chess1d;
 pub mod snaky;
+pub mod snaky_search;
 pub mod tictactoe;
 
 use serde_json::Value;
@@ -71,6 +72,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "snaky",
         format: snaky::FORMAT,
         audit: snaky::audit,
+    },
+    Auditor {
+        kind: "snaky-search",
+        format: snaky_search::FORMAT,
+        audit: snaky_search::audit,
     },
     Auditor {
         kind: "tictactoe",

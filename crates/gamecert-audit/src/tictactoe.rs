@@ -261,6 +261,26 @@ struct Messages {
     failures: Vec<String>,
 }
 
+/// The recorded sequence counts add up to their total.
+fn check_sequences(json: &Value, name: &str, report: &mut Messages) {
+    let Some(sequences) = json.get("sequences") else {
+        return;
+    };
+    let part = |name: &str| sequences.get(name).and_then(Value::as_u64);
+    let sum = [part("x_wins"), part("o_wins"), part("draws")]
+        .into_iter()
+        .try_fold(0u64, |sum, part| part.and_then(|p| sum.checked_add(p)));
+    if sum.is_none() || sum != part("total") {
+        report
+            .failures
+            .push("sequences: x_wins + o_wins + draws is not total".to_string());
+    } else {
+        report
+            .checked
+            .push(format!("{name}: sequence counts add up to their total"));
+    }
+}
+
 fn audit_messages(json: &Value) -> Messages {
     let mut report = Messages {
         kind: "tictactoe".to_string(),
@@ -282,21 +302,7 @@ fn audit_messages(json: &Value) -> Messages {
             .push("certificate has no \"value\" of -1, 0 or 1".to_string());
         return report;
     };
-    if let Some(sequences) = json.get("sequences") {
-        let part = |name: &str| sequences.get(name).and_then(Value::as_u64);
-        let sum = [part("x_wins"), part("o_wins"), part("draws")]
-            .into_iter()
-            .try_fold(0u64, |sum, part| part.and_then(|p| sum.checked_add(p)));
-        if sum.is_none() || sum != part("total") {
-            report
-                .failures
-                .push("sequences: x_wins + o_wins + draws is not total".to_string());
-        } else {
-            report
-                .checked
-                .push(format!("{name}: sequence counts add up to their total"));
-        }
-    }
+    check_sequences(json, &name, &mut report);
     // What the verified strategies prove about the value: X's raises the
     // lower bound to its guarantee, O's lowers the upper bound.
     let (mut lowest, mut highest) = (-1i64, 1i64);
