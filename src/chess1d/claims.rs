@@ -1,4 +1,4 @@
-//! The published claims of GAMES.md ("Gardner's one-dimensional chess"),
+//! The published claims about Gardner's one-dimensional chess (docs/claims.md),
 //! each decided from the rules by the solver. A claim is a statement to
 //! decide, never a value to reproduce: a refuted claim is reported with the
 //! line that refutes it.

@@ -1,5 +1,5 @@
 //! Gardner's one-dimensional chess: a row of n squares, each side a king,
-//! a knight and a rook (GAMES.md, "Gardner's one-dimensional chess").
+//! a knight and a rook (docs/rules.md, "Gardner's one-dimensional chess").
 //!
 //! Rooms, as for every game:
 //! - [`model`]: the rules (moves, check, checkmate, stalemate, bare kings);

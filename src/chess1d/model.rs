@@ -1,5 +1,5 @@
 //! The rules of Gardner's one-dimensional chess on a row of n squares
-//! (GAMES.md, "Gardner's one-dimensional chess"): pieces, legal moves, check,
+//! (docs/rules.md, "Gardner's one-dimensional chess"): pieces, legal moves, check,
 //! checkmate, stalemate and bare kings.
 //!
 //! Squares are numbered 1..=n from White's side; square 0 marks a captured
@@ -182,7 +182,7 @@ pub enum Status {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
     #[error(
-        "a board has {MIN_SQUARES} to {MAX_SQUARES} squares, not {0} (the setup K N R on 1, 2, 3 and r n k on n-2, n-1, n needs at least 6 squares)"
+        "a board has {MIN_SQUARES} to {MAX_SQUARES} squares, not {0} (the setup K N R on 1, 2, 3 and r n k on n-2, n-1, n needs at least {MIN_SQUARES}; positions are 64-bit rows, so at most {MAX_SQUARES})"
     )]
     Squares(u64),
 }

@@ -336,6 +336,8 @@ fn status_name(status: Status) -> &'static str {
 pub fn play_line(board: Board, text: &str) -> Result<Vec<PlayedMove>, NotationError> {
     let mut position = board.start();
     let mut played: Vec<PlayedMove> = Vec::new();
+    // A move number must be followed by a move before the next number.
+    let mut numbered = false;
     for (index, raw) in text.split_whitespace().enumerate() {
         let index = index + 1;
         let number = played.len() / 2 + 1;
@@ -360,10 +362,30 @@ pub fn play_line(board: Board, text: &str) -> Result<Vec<PlayedMove>, NotationEr
                 });
             }
             token = rest.trim_start_matches('.');
+            let dots = rest.len() - token.len();
+            let white_to_move = played.len().is_multiple_of(2);
+            let reason = if numbered {
+                Some("two move numbers with no move between them")
+            } else if white_to_move && dots != 1 {
+                Some("a White move is numbered `N.`, not `N...`")
+            } else if !white_to_move && dots != 3 {
+                Some("a Black move is numbered `N...`, or not at all")
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(NotationError::Syntax {
+                    index,
+                    token: raw.to_string(),
+                    reason,
+                });
+            }
             if token.is_empty() {
+                numbered = true;
                 continue;
             }
         }
+        numbered = false;
         if token == "mate" {
             let Some(last) = played.last() else {
                 return Err(NotationError::StrayMate {
@@ -485,6 +507,27 @@ mod tests {
         assert_eq!(moves[3].side, Side::Black);
         assert_eq!(board().row(&moves[3].after), "K.R.nNk.");
         assert!(play_line(board(), "").unwrap().is_empty());
+        let numbered_black = play_line(board(), "1. N2-4 1... N7-5 2. N4-6xR+").unwrap();
+        assert_eq!(numbered_black.len(), 3);
+    }
+
+    #[test]
+    fn move_numbers_must_match_the_side_to_move_and_come_once() {
+        for (line, reason) in [
+            ("1... N2-4", "a White move is numbered `N.`"),
+            (
+                "1. 1. 1. N2-4",
+                "two move numbers with no move between them",
+            ),
+            ("1. N2-4 1. N7-5", "a Black move is numbered `N...`"),
+        ] {
+            match play_line(board(), line) {
+                Err(NotationError::Syntax { reason: found, .. }) => {
+                    assert!(found.starts_with(reason), "{line}: {found}")
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
     }
 
     #[test]

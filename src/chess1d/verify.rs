@@ -47,7 +47,7 @@ pub fn solve_squares(squares: u8) -> Result<Solution, Chess1dError> {
     Ok(solve(Board::new(squares as u64)?)?)
 }
 
-/// The claims of GAMES.md, decided on the 8-square solution; claim 3 from
+/// The published claims (docs/claims.md), decided on the 8-square solution; claim 3 from
 /// the given rows of the table of boards.
 pub fn decide_claims(classic: &Solution, rows: &[BoardRow]) -> Vec<ClaimRecord> {
     vec![

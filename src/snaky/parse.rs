@@ -1,4 +1,4 @@
-//! Parser (nom) for the card table grammar of `shared/snaky21/README.md`:
+//! Parser (nom) for the card table grammar of `docs/formats/card-table.md`:
 //!
 //! ```text
 //! line  := card ' ' pivot (' ' child)+

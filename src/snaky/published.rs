@@ -1,4 +1,4 @@
-//! Every number the paper prints about its table (shared/snaky21/README.md),
+//! Every number the paper prints about its table (docs/games/snaky.md, docs/claims.md),
 //! as named checks against what gamecert computed. These decide whether the
 //! table is the paper's; the verdict itself rests only on the claim.
 

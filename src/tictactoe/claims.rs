@@ -1,4 +1,4 @@
-//! The six published claims about 3x3 tic-tac-toe (`shared/GAMES.md`), each
+//! The six published claims about 3x3 tic-tac-toe (docs/claims.md), each
 //! decided from the solved game as a named check with its parts and evidence.
 //! The published numbers and lines below are what is being decided, never
 //! used as results.

@@ -1,9 +1,9 @@
-//! Tic-tac-toe and the m,n,k-game (`shared/GAMES.md`, issue 4).
+//! Tic-tac-toe and the m,n,k-game (docs/rules.md).
 //!
 //! Rooms: `model` (bitboards, lines, symmetries, rules), `solve` (layered
 //! enumeration by symmetry class, sequence counts, minimax, strategy
 //! choice), `claims` (the article's six claims decided), `certificate` (the
-//! emitted JSON), `audit` (the small independent re-check of that JSON),
+//! emitted JSON), the kernel auditor (crates/gamecert-audit/src/tictactoe.rs),
 //! `report` (the readable text) and `verify` (the committed certificates).
 
 pub mod certificate;
@@ -19,6 +19,7 @@ pub use solve::{Progress, Solution};
 
 use crate::audit::{AuditError, AuditReport};
 use crate::cert::claim::any_refuted;
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 /// One board solved, certified and audited.
@@ -118,12 +119,14 @@ pub fn stderr_progress(name: String) -> impl FnMut(Progress) {
         }
         last = Some((Instant::now(), progress.stage));
         let seconds = start.elapsed().as_secs_f64();
-        match progress.layer {
-            Some(layer) => eprintln!(
+        let line = match progress.layer {
+            Some(layer) => format!(
                 "{name}: {} (layer {layer} of {}, {} classes) at {seconds:.1}s",
                 progress.stage, progress.layers, progress.classes
             ),
-            None => eprintln!("{name}: {} at {seconds:.1}s", progress.stage),
-        }
+            None => format!("{name}: {} at {seconds:.1}s", progress.stage),
+        };
+        // Progress is a courtesy: a stderr that cannot be written is ignored.
+        let _ = writeln!(std::io::stderr(), "{line}");
     }
 }
