@@ -3,6 +3,7 @@
 
 mod audit;
 mod chess1d;
+mod site;
 mod snaky;
 mod tictactoe;
 mod verify;
@@ -34,6 +35,8 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
     Verify(verify::VerifyArgs),
+    /// Write a static site that plays from the committed certificates.
+    Site(site::SiteArgs),
 }
 
 pub fn run(cli: Cli) -> Outcome {
@@ -43,6 +46,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Chess1d(args) => chess1d::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Site(args) => site::run(args),
     }
 }
 
