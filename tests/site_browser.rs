@@ -139,6 +139,15 @@ async fn screenshot(client: &Client, name: &str) {
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
 }
 
+/// A screenshot of one element (for the small pictures in docs/images/).
+async fn element_screenshot(client: &Client, css: &str, name: &str) {
+    let dir = root().join("target").join("site-screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    let element = client.find(Locator::Css(css)).await.expect(css);
+    let png = element.screenshot().await.expect("an element screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
+}
+
 async fn js(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.expect(script)
 }
@@ -242,6 +251,7 @@ fn snaky_computer_breaker_loses_at_makers_last_move_within_the_bound() {
         let text = status.text().await.unwrap();
         assert!(text.contains("Maker won with its 21st move"), "{text}");
         screenshot(&client, "snaky-computer").await;
+        element_screenshot(&client, "#board", "snaky-board").await;
         // Undo takes back Breaker's last reply and Maker's answer to it.
         click(&client, "#undo").await;
         assert_eq!(maker_moves(&client).await, page[..page.len() - 1]);
@@ -371,6 +381,23 @@ fn tictactoe_tables_never_lose_against_random_opponents() {
         .await;
         let won = random_games(&client, 20).await;
         assert!(won.iter().all(|r| r == "X"), "{won:?}");
+        // 4x4, k=4 (a draw): X's table of 6,193 positions never loses.
+        client
+            .find(Locator::Id("board-choice"))
+            .await
+            .unwrap()
+            .select_by_value("tictactoe-4x4k4")
+            .await
+            .unwrap();
+        wait_for(
+            &client,
+            "document.querySelectorAll('#grid button').length === 16",
+        )
+        .await;
+        side.select_by_value("O").await.unwrap();
+        let held = random_games(&client, 20).await;
+        assert!(held.iter().all(|r| r == "X" || r == "draw"), "{held:?}");
+        element_screenshot(&client, "main", "tictactoe-4x4").await;
     });
 }
 
@@ -415,6 +442,9 @@ fn chess1d_perfect_white_mates_at_the_certified_ply() {
             "the 8-square board: White mates at ply 11"
         );
         screenshot(&client, "chess1d").await;
+        // The picture: the position where Black errs (after 3. R3-4).
+        click(&client, "#line li:nth-child(5)").await;
+        element_screenshot(&client, "#refutation", "chess1d-refutation").await;
         // The published line: exactly one Black move differs from Black's
         // certified table, and it is 3... K7-6xN (the table plays N5-3).
         let refuted = js(
@@ -478,6 +508,9 @@ fn every_page_fits_a_phone_screen() {
         ] {
             client.goto(&page_url(&site, page)).await.unwrap();
             wait_for(&client, ready).await;
+            if page == "tictactoe.html" {
+                click(&client, "#grid button[data-cell='1']").await;
+            }
             screenshot(
                 &client,
                 &format!("narrow-{}", page.trim_end_matches(".html")),

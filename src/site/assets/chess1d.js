@@ -178,6 +178,7 @@ function draw() {
 // for Black to move one less than White's entry before Black's turn, if
 // White played that entry's move.
 function distanceText() {
+  if (result()) return "";
   const mates = board.tables.find((t) => t.plies !== null && t.side === "white");
   if (!mates) return board.value === "draw" ? "Drawn board: both sides' certified tables never lose." : "";
   const pos = current();
@@ -217,7 +218,7 @@ function drawLine() {
     const before = positions[i];
     const theirs = before && (before.side === "b" ? black : white).entries[keyOf(before)];
     const refuted = before && before.side === "b" && theirs && bare(theirs[0]) !== bare(text);
-    const note = theirs ? (refuted ? ` — refuted: Black's certified table plays ${theirs[0]} here (${black.goal} ${black.plies} plies)` :
+    const note = theirs ? (refuted ? ` — refuted: Black's certified table plays ${theirs[0]} here (${black.goal.replace(/_/g, " ")} ${black.plies} plies)` :
       theirs[1] !== null ? ` (White mates within ${theirs[1]})` : "") : "";
     return el("li", { class: "line-ply" + (refuted ? " refuted" : "") + (i + 1 === line.ply ? " current" : ""), "data-refuted": refuted ? "yes" : "no",
       onclick: () => { line.ply = i + 1; drawLine(); } }, `${Math.floor(i / 2) + 1}${i % 2 ? "..." : "."} ${text}${note}`);
