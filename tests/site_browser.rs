@@ -219,6 +219,30 @@ fn snaky_answers_the_papers_example_from_the_certificate() {
         // The paper's worked example: Maker answers (8,7), then (11,8).
         assert_eq!(page, ["8,8", "8,7", "11,8"]);
         screenshot(&client, "snaky-example").await;
+        // The far Breaker takes over: the whole game is the producer's.
+        let mode = client.find(Locator::Id("mode")).await.unwrap();
+        mode.select_by_value("far").await.unwrap();
+        click(&client, "#autoplay").await;
+        assert_eq!(
+            maker_moves(&client).await,
+            producer_game(BreakerKind::Far, "7,8 8,6")
+        );
+        // Random Breakers (in the envelope) lose within the bound too.
+        mode.select_by_value("random").await.unwrap();
+        for _ in 0..20 {
+            click(&client, "#new-game").await;
+            click(&client, "#autoplay").await;
+            let status = js(
+                &client,
+                "return document.getElementById('status').textContent;",
+            )
+            .await;
+            let moves = maker_moves(&client).await.len();
+            assert!(
+                status.as_str().unwrap().starts_with("Maker won") && moves <= 21,
+                "{status}"
+            );
+        }
     });
 }
 
@@ -523,6 +547,36 @@ fn every_page_fits_a_phone_screen() {
                 json!(0),
                 "{page} scrolls sideways on a phone: {wide}"
             );
+        }
+    });
+}
+
+#[test]
+fn chess1d_rules_see_stalemate_bare_kings_and_repetition() {
+    let site = build_site("site-test-chess1d-rules");
+    with_browser("chess1d-rules", |client| async move {
+        client.goto(&page_url(&site, "chess1d.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('#legal button')").await;
+        let verdict = |rows: &str| {
+            format!(
+                "game = {{ positions: [{rows}].map(r => ({{ row: r.split(' ')[0].split(''), side: r.split(' ')[1] }})), moves: [] }};
+                 const end = result(); return end && end.text;"
+            )
+        };
+        let cases = [
+            ("'K.k..r.. w'", "Draw by stalemate."),
+            ("'K......k w'", "Draw: bare kings."),
+            (
+                "'KNR..rnk w', 'K.RN.rnk b', 'KNR..rnk w', 'K.RN.rnk b', 'KNR..rnk w'",
+                "Draw by threefold repetition.",
+            ),
+            ("'K...R.k. b'", "Checkmate: White wins at ply 0."),
+            ("'KNR..rnk w'", ""),
+        ];
+        for (rows, expected) in cases {
+            let text = js(&client, &verdict(rows)).await;
+            let text = text.as_str().unwrap_or("");
+            assert_eq!(text, expected, "{rows}");
         }
     });
 }
