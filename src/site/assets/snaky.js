@@ -11,6 +11,7 @@ let cursor = [8, 9];
 // ---- placements: [a, b, c, d, tx, ty] maps (x, y) to (ax+by+tx, cx+dy+ty)
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 const key = (c) => c[0] + "," + c[1];
+const shown = (c) => "(" + key(c) + ")";
 function apply(m, c) { return [m[0] * c[0] + m[1] * c[1] + m[4], m[2] * c[0] + m[3] * c[1] + m[5]]; }
 function compose(outer, inner) { // outer after inner
   const [a, b, c, d] = outer, [e, f, g, h] = inner;
@@ -191,20 +192,20 @@ function drawPanel() {
   status.textContent = game.end === "won"
     ? `Maker won with its ${ordinal(count)} move (bound ${table.bound}).`
     : game.end ? "The strategy failed: " + game.failure
-      : `Maker played ${key(game.moves[count - 1].maker)} (move ${count}). Your reply, Breaker.`;
+      : `Maker played ${shown(game.moves[count - 1].maker)} (move ${count}). Your reply, Breaker.`;
   const placedT = placed(n.envelope);
   const rows = [
     ["node (card)", n.label + (n.pivot === null ? " (base card)" : "")],
     ["height left", String(n.height)],
     ["Maker moves", String(count)],
     ["placed envelope T", placedT.length + " cells"],
-    ["required cells A", placed(n.required).map(key).join(" ") || "none"],
+    ["required cells A", placed(n.required).map(shown).join(" ") || "none"],
     ["placement", "x ↦ [" + game.placement.slice(0, 4).join(" ") + "] x + (" + game.placement.slice(4).join(",") + ")"],
   ];
   document.getElementById("info").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v))));
   document.getElementById("moves").replaceChildren(...game.moves.map((m) => el("li", {
     "data-maker": key(m.maker), "data-breaker": m.breaker ? key(m.breaker) : "", "data-node": m.node,
-  }, `Maker ${key(m.maker)}${m.replacement ? " (replacement)" : ""}` + (m.breaker ? `, Breaker ${key(m.breaker)}` : "") + ` at ${m.node}`)));
+  }, `Maker ${shown(m.maker)}${m.replacement ? " (replacement)" : ""}` + (m.breaker ? `, Breaker ${shown(m.breaker)}` : "") + ` at ${m.node}`)));
   document.getElementById("undo").disabled = game.replies.length === 0;
 }
 
