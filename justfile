@@ -33,3 +33,11 @@ bench *ARGS:
 lint:
     cargo fmt --check
     cargo clippy --workspace --all-targets -- -D warnings
+
+# Build the static site into site/ from the committed certificates (open site/index.html).
+site:
+    cargo run --release --quiet -- site -o site
+
+# Serve site/ on http://localhost:8000 (the site also works opened from disk).
+serve: site
+    python3 -m http.server --directory site 8000

@@ -9,6 +9,7 @@
 pub mod cert;
 pub mod chess1d;
 pub mod exit;
+pub mod site;
 pub mod snaky;
 pub mod tictactoe;
 pub mod verify;

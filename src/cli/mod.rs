@@ -4,6 +4,7 @@
 
 mod audit;
 mod chess1d;
+mod site;
 mod snaky;
 mod tictactoe;
 mod verify;
@@ -38,6 +39,8 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
     Verify(verify::VerifyArgs),
+    /// Write a static site that plays from the committed certificates.
+    Site(site::SiteArgs),
 }
 
 /// What a command produced: the text for standard output and its outcome.
@@ -83,6 +86,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Chess1d(args) => chess1d::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Site(args) => site::run(args),
     };
     finish(result)
 }

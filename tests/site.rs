@@ -1,0 +1,127 @@
+//! `gamecert site` without a browser: what it writes, that it is
+//! deterministic, and that it refuses a certificate its audit rejects.
+
+mod common;
+
+use common::{gamecert, root, stderr};
+use std::path::{Path, PathBuf};
+
+fn fresh(name: &str) -> PathBuf {
+    let dir = root().join("target").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn read_tree(dir: &Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for sub in ["", "data"] {
+        for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                files.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn site_writes_every_page_and_dataset_deterministically() {
+    let out = fresh("site-cli-a");
+    let output = gamecert(&["site", "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let files = read_tree(&out);
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    for expected in [
+        "index.html",
+        "snaky.html",
+        "tictactoe.html",
+        "chess1d.html",
+        "data/index.js",
+    ] {
+        assert!(
+            names.contains(&expected),
+            "{expected} missing from {names:?}"
+        );
+    }
+    // Every script a page names exists (the pages load nothing else).
+    for (name, text) in files.iter().filter(|(name, _)| name.ends_with(".html")) {
+        for script in text.split("<script src=\"").skip(1) {
+            let src = script.split('"').next().unwrap();
+            assert!(
+                names.contains(&src),
+                "{name} loads {src}, which was not written"
+            );
+        }
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{name} uses the network"
+        );
+    }
+    // Each data file assigns one JSON value to GAMECERT_DATA.
+    for (name, text) in files
+        .iter()
+        .filter(|(name, _)| name.starts_with("data/") && *name != "data/index.js")
+    {
+        let value = text
+            .split_once("\"] = ")
+            .and_then(|(_, rest)| rest.trim_end().strip_suffix(';'));
+        let parsed: Result<serde_json::Value, _> = serde_json::from_str(value.unwrap_or(""));
+        assert!(parsed.is_ok(), "{name} does not carry one JSON value");
+    }
+    let again = fresh("site-cli-b");
+    let output = gamecert(&["site", "-o", again.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(read_tree(&again) == files, "two builds differ");
+}
+
+#[test]
+fn a_certificate_that_fails_its_audit_is_not_shown() {
+    let project = fresh("site-cli-tampered");
+    let certificates = project.join("certificates");
+    std::fs::create_dir_all(&certificates).unwrap();
+    for entry in std::fs::read_dir(root().join("certificates")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, certificates.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let snaky = certificates.join("snaky21.json");
+    let text = std::fs::read_to_string(&snaky).unwrap();
+    // Node 0 (card 6) claims height 3 instead of the 2 Lemma 3 gives.
+    let forged = text.replacen("\"height\":2,\"children\"", "\"height\":3,\"children\"", 1);
+    assert!(forged != text, "node 0's height was not found");
+    std::fs::write(&snaky, forged).unwrap();
+    let out = project.join("site");
+    let output = gamecert(&[
+        "site",
+        "--root",
+        project.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("snaky21.json: fails its audit"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists(), "nothing is written when a certificate fails");
+
+    std::fs::remove_file(&snaky).unwrap();
+    let output = gamecert(&[
+        "site",
+        "--root",
+        project.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot read"),
+        "{}",
+        stderr(&output)
+    );
+}
