@@ -288,17 +288,9 @@ impl Reachable {
     }
 
     /// Loads the bitmap words of a batch of indices ahead of their use.
-    fn touch(&self, indices: &[usize]) {
+    fn touch(&self, indices: &[u32]) {
         let sum = indices.iter().fold(0u64, |sum, &index| {
-            let (block, word, _) = Self::locate(index);
-            sum ^ self.blocks[block].words[word]
-        });
-        std::hint::black_box(sum);
-    }
-
-    fn touch_pairs(&self, indices: &[(usize, u16)]) {
-        let sum = indices.iter().fold(0u64, |sum, &(index, _)| {
-            let (block, word, _) = Self::locate(index);
+            let (block, word, _) = Self::locate(index as usize);
             sum ^ self.blocks[block].words[word]
         });
         std::hint::black_box(sum);
@@ -450,7 +442,7 @@ fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32
     reachable.insert(start_index);
     let mut order: Vec<u32> = vec![start_index as u32];
     let mut degrees: Vec<u8> = Vec::new();
-    let mut children: Vec<usize> = Vec::new();
+    let mut children: Vec<u32> = Vec::new();
     let mut moves = 0usize;
     let mut level = 0;
     while level < order.len() {
@@ -471,7 +463,7 @@ fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32
                 if !position.bare_kings() {
                     board.for_each_legal_slot_move(&position, |mv| {
                         degree += 1;
-                        children.push(layout.child(index, position.to_move, mv));
+                        children.push(layout.child(index, position.to_move, mv) as u32);
                     });
                     moves += degree as usize;
                     if degree == 0 && board.in_check(&position, position.to_move) {
@@ -482,8 +474,8 @@ fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32
             }
             reachable.touch(&children);
             for &child in &children {
-                if reachable.insert(child) {
-                    order.push(child as u32);
+                if reachable.insert(child as usize) {
+                    order.push(child);
                 }
             }
             next = end;
@@ -507,8 +499,8 @@ fn retrograde(
     let mut queue: Vec<(u32, u16)> = mates.into_iter().map(|index| (index, 0)).collect();
     // (parent's layout index, child's distance) of a batch's unmoves, then
     // the parents' numbers (`None` for unreachable ones).
-    let mut parents: Vec<(usize, u16)> = Vec::new();
-    let mut ids: Vec<Option<usize>> = Vec::new();
+    let mut parents: Vec<u32> = Vec::new();
+    let mut ids: Vec<u32> = Vec::new();
     let mut level = 0;
     while level < queue.len() {
         // One distance at a time, in layout order (see `explore`).
@@ -543,53 +535,62 @@ fn take_back_batch(
     state: &mut [u16],
     queue: &mut Vec<(u32, u16)>,
     batch: std::ops::Range<usize>,
-    parents: &mut Vec<(usize, u16)>,
-    ids: &mut Vec<Option<usize>>,
+    parents: &mut Vec<u32>,
+    ids: &mut Vec<u32>,
 ) -> Result<(), SolveError> {
+    // A batch lies within one level, so its positions share a distance.
+    let distance = queue[batch.start].1;
+    if distance + 1 >= UNRESOLVED {
+        return Err(SolveError::TooDeep(board.squares()));
+    }
     parents.clear();
-    for &(index, distance) in &queue[batch] {
-        if distance + 1 >= UNRESOLVED {
-            return Err(SolveError::TooDeep(board.squares()));
-        }
+    for &(index, _) in &queue[batch] {
         let index = index as usize;
         let position = layout.position(index);
         let mover = position.to_move.other();
         for_each_unmove(board, &position, |unmove| {
-            parents.push((layout.parent(index, mover, unmove), distance));
+            parents.push(layout.parent(index, mover, unmove) as u32);
         });
     }
-    reachable.touch_pairs(parents);
+    reachable.touch(parents);
     ids.clear();
-    ids.extend(parents.iter().map(|&(parent, _)| reachable.id(parent)));
+    ids.extend(parents.iter().map(|&parent| {
+        reachable
+            .id(parent as usize)
+            .map_or(UNREACHABLE, |id| id as u32)
+    }));
     touch_states(state, ids);
-    for (&(parent_index, distance), &id) in parents.iter().zip(ids.iter()) {
-        let Some(parent) = id else {
+    for (&parent_index, &id) in parents.iter().zip(ids.iter()) {
+        if id == UNREACHABLE {
             continue;
-        };
-        let stored = &mut state[parent];
+        }
+        let stored = &mut state[id as usize];
         if *stored & UNRESOLVED == 0 {
             continue;
         }
         if distance.is_multiple_of(2) {
             // the child's mover is lost, so the parent's mover wins
             *stored = distance + 1;
-            queue.push((parent_index as u32, distance + 1));
+            queue.push((parent_index, distance + 1));
         } else {
             *stored -= 1;
             if *stored == UNRESOLVED {
                 *stored = distance + 1;
-                queue.push((parent_index as u32, distance + 1));
+                queue.push((parent_index, distance + 1));
             }
         }
     }
     Ok(())
 }
 
+/// Marks a parent that is not reachable in a batch's position numbers.
+const UNREACHABLE: u32 = u32::MAX;
+
 /// Loads the states of a batch of positions ahead of their use.
-fn touch_states(state: &[u16], ids: &[Option<usize>]) {
-    let sum = ids
-        .iter()
-        .fold(0u16, |sum, id| sum ^ id.map_or(0, |id| state[id]));
+fn touch_states(state: &[u16], ids: &[u32]) {
+    let sum = ids.iter().fold(0u16, |sum, &id| {
+        sum ^ state.get(id as usize).copied().unwrap_or(0)
+    });
     std::hint::black_box(sum);
 }
 
