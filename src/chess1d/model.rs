@@ -98,11 +98,11 @@ impl Piece {
     }
 
     /// Index into [`Position::places`]: White K N R, then Black K N R.
-    pub fn slot(self) -> usize {
+    fn slot(self) -> usize {
         self.side.index() * 3 + self.kind.index()
     }
 
-    pub fn from_slot(slot: usize) -> Piece {
+    fn from_slot(slot: usize) -> Piece {
         let side = if slot < 3 { Side::White } else { Side::Black };
         Piece::new(side, Kind::ALL[slot % 3])
     }
