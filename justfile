@@ -29,6 +29,46 @@ test:
 bench *ARGS:
     cargo bench {{ARGS}}
 
+# Time the whole regeneration: `verify --check` run `runs` times with the
+# release binary (or `bin`, e.g. an older build to compare against), from
+# this directory. Prints each run and the median wall time, CPU time and
+# peak memory. Compare builds side by side in one session: this machine is
+# shared and noisy.
+bench-verify runs="5" bin="":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    bin="{{bin}}"
+    if [ -z "$bin" ]; then
+        cargo build --release --quiet
+        bin=target/release/gamecert
+    fi
+    measure=$(mktemp)
+    trap 'rm -f "$measure"' EXIT
+    results=()
+    for run in $(seq 1 {{runs}}); do
+        if [ -x /usr/bin/time ]; then
+            /usr/bin/time -f "%e %U %S %M" -o "$measure" "$bin" verify --check >/dev/null 2>&1 \
+                || { echo "run $run: verify --check failed" >&2; exit 1; }
+            read -r wall user system peak < "$measure"
+        else
+            # no GNU time: wall and CPU time from bash, peak memory unknown
+            TIMEFORMAT="%R %U %S"
+            { time "$bin" verify --check >/dev/null 2>&1; } 2> "$measure" \
+                || { echo "run $run: verify --check failed" >&2; exit 1; }
+            read -r wall user system < "$measure"
+            peak=0
+        fi
+        cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')
+        echo "run $run: ${wall} s wall, ${cpu} s CPU, $((peak / 1024)) MB peak"
+        results+=("$wall $cpu $peak")
+    done
+    median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+    wall=$(printf '%s\n' "${results[@]}" | cut -d' ' -f1 | median)
+    cpu=$(printf '%s\n' "${results[@]}" | cut -d' ' -f2 | median)
+    peak=$(printf '%s\n' "${results[@]}" | cut -d' ' -f3 | median)
+    peak=$(awk -v kb="$peak" 'BEGIN { printf "%d", kb / 1024 }')
+    echo "median of {{runs}} ($bin): ${wall} s wall, ${cpu} s CPU, ${peak} MB peak"
+
 # Formatting and lints, as CI runs them.
 lint:
     cargo fmt --check

@@ -167,6 +167,16 @@ impl fmt::Display for Move {
     }
 }
 
+/// A move in the solver's terms: the mover's slot in [`Position::places`],
+/// its squares, and the slot of the piece it captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotMove {
+    pub slot: usize,
+    pub from: u8,
+    pub to: u8,
+    pub captured: Option<usize>,
+}
+
 /// How a position stands for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -208,6 +218,19 @@ fn between(a: u8, b: u8) -> u64 {
     let below_high = (1u64 << (high - 1)) - 1;
     let through_low = (1u64 << low) - 1;
     below_high & !through_low
+}
+
+/// Whether a king on `king` is safe from the enemy `attackers` (king,
+/// knight, rook; 0 for captured) with `occupied` squares: no enemy king
+/// next to it, no knight two away, no rook with an open line to it.
+fn king_is_safe(king: u8, occupied: u64, attackers: [u8; 3]) -> bool {
+    let [enemy_king, knight, rook] = attackers;
+    if king == 0 {
+        return true;
+    }
+    !(enemy_king != 0 && enemy_king.abs_diff(king) == 1
+        || knight != 0 && knight.abs_diff(king) == 2
+        || rook != 0 && rook != king && occupied & between(rook, king) == 0)
 }
 
 impl Board {
@@ -303,59 +326,72 @@ impl Board {
         next
     }
 
-    /// Every move of the side to move that obeys the piece's pattern and lands
-    /// on an empty or enemy square, before the own-king safety test.
-    fn pattern_moves(self, position: &Position, mut visit: impl FnMut(Move)) {
-        let side = position.to_move;
+    /// Calls `visit` with every legal move of the side to move in slot form,
+    /// in a fixed order (king, knight, rook; leftward before rightward). The
+    /// occupancy is built once; a move is legal when the mover's king is not
+    /// attacked afterwards, tested only along the king's own lines.
+    pub fn for_each_legal_slot_move(self, position: &Position, mut visit: impl FnMut(SlotMove)) {
+        let own = position.to_move.index() * 3;
+        let enemy = 3 - own;
+        let places = position.places;
         let occupied = Self::occupied(position);
-        let mut target = |piece: Piece, from: u8, to: u8| -> bool {
-            // returns whether a sliding piece may continue past `to`
-            if occupied & bit(to) == 0 {
-                visit(Move {
-                    piece,
+        let own_squares = [own, own + 1, own + 2]
+            .iter()
+            .filter(|&&slot| places[slot] != 0)
+            .fold(0u64, |mask, &slot| mask | bit(places[slot]));
+        let king = places[own];
+        let attackers = [places[enemy], places[enemy + 1], places[enemy + 2]];
+        let n = self.squares;
+        // Returns whether a sliding piece may continue past `to`.
+        let mut target = |slot: usize, from: u8, to: u8| -> bool {
+            let square = bit(to);
+            if own_squares & square != 0 {
+                return false;
+            }
+            let captured = if occupied & square == 0 {
+                None
+            } else {
+                (0..3)
+                    .find(|&kind| attackers[kind] == to)
+                    .map(|kind| enemy + kind)
+            };
+            let mut left = attackers;
+            if let Some(victim) = captured {
+                left[victim - enemy] = 0;
+            }
+            let king_at = if slot == own { to } else { king };
+            let after = (occupied & !bit(from)) | square;
+            if king_is_safe(king_at, after, left) {
+                visit(SlotMove {
+                    slot,
                     from,
                     to,
-                    captured: None,
+                    captured,
                 });
-                return true;
             }
-            if let Some(other) = self.occupant(position, to) {
-                if other.side != side {
-                    visit(Move {
-                        piece,
-                        from,
-                        to,
-                        captured: Some(other),
-                    });
-                }
-            }
-            false
+            captured.is_none()
         };
-        let n = self.squares;
-        for kind in Kind::ALL {
-            let piece = Piece::new(side, kind);
-            let Some(from) = position.square_of(piece) else {
+        for (kind, slot) in (own..own + 3).enumerate() {
+            let from = places[slot];
+            if from == 0 {
                 continue;
-            };
-            match kind {
-                Kind::King | Kind::Knight => {
-                    let step = if kind == Kind::King { 1 } else { 2 };
-                    if from > step {
-                        target(piece, from, from - step);
-                    }
-                    if from + step <= n {
-                        target(piece, from, from + step);
-                    }
+            }
+            if kind < 2 {
+                let step = kind as u8 + 1;
+                if from > step {
+                    target(slot, from, from - step);
                 }
-                Kind::Rook => {
-                    let mut to = from - 1;
-                    while to >= 1 && target(piece, from, to) {
-                        to -= 1;
-                    }
-                    let mut to = from + 1;
-                    while to <= n && target(piece, from, to) {
-                        to += 1;
-                    }
+                if from + step <= n {
+                    target(slot, from, from + step);
+                }
+            } else {
+                let mut to = from - 1;
+                while to >= 1 && target(slot, from, to) {
+                    to -= 1;
+                }
+                let mut to = from + 1;
+                while to <= n && target(slot, from, to) {
+                    to += 1;
                 }
             }
         }
@@ -364,12 +400,14 @@ impl Board {
     /// Calls `visit` with every legal move and the position it leads to, in a
     /// fixed order (king, knight, rook; leftward before rightward).
     pub fn for_each_legal_move(&self, position: &Position, mut visit: impl FnMut(Move, Position)) {
-        let side = position.to_move;
-        self.pattern_moves(position, |mv| {
-            let next = self.play(position, &mv);
-            if !self.in_check(&next, side) {
-                visit(mv, next);
-            }
+        self.for_each_legal_slot_move(position, |slot_move| {
+            let mv = Move {
+                piece: Piece::from_slot(slot_move.slot),
+                from: slot_move.from,
+                to: slot_move.to,
+                captured: slot_move.captured.map(Piece::from_slot),
+            };
+            visit(mv, self.play(position, &mv));
         });
     }
 

@@ -6,7 +6,7 @@
 //! which neither side can force mate is a draw; that covers repetition,
 //! since a side that cannot force mate can at best keep the game going.
 
-use super::model::{Board, Move, Position, Side, Status};
+use super::model::{Board, Move, Position, Side, SlotMove, Status};
 
 /// The value of a position for the side to move, counted in plies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,6 +51,11 @@ impl Value {
 /// in a u16; parity tells win (odd) from loss (even).
 const DRAW: u16 = u16::MAX;
 
+/// During the backward pass an unresolved position holds this flag plus the
+/// number of its moves not yet answered by a win; a resolved one holds its
+/// distance, so the flag also bounds the distances a u16 can carry.
+const UNRESOLVED: u16 = 0x8000;
+
 fn decode(stored: u16) -> Value {
     match stored {
         DRAW => Value::Draw,
@@ -59,93 +64,293 @@ fn decode(stored: u16) -> Value {
     }
 }
 
+/// Division by a fixed divisor as two multiplications (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019): exact for every
+/// 32-bit dividend; decoding a layout index takes six of them.
+#[derive(Debug, Clone, Copy)]
+struct Divisor {
+    divisor: u32,
+    magic: u64,
+}
+
+impl Divisor {
+    /// `divisor` must be at least 2.
+    fn new(divisor: u32) -> Divisor {
+        Divisor {
+            divisor,
+            magic: u64::MAX / u64::from(divisor) + 1,
+        }
+    }
+
+    /// (quotient, remainder)
+    fn div_rem(self, dividend: u32) -> (u32, u32) {
+        let quotient = ((u128::from(self.magic) * u128::from(dividend)) >> 64) as u32;
+        (quotient, dividend - quotient * self.divisor)
+    }
+}
+
 /// A dense numbering of every position that respects the invariants of
 /// play, used for a visited bitmap: kings on the board, and each knight on
 /// squares of its starting colour (it always moves two squares).
-#[derive(Debug, Clone, Copy)]
+///
+/// An index is the sum of one term per piece (its square times the piece's
+/// stride) and one for the side to move, so a move changes it by a few
+/// table lookups: `offsets[slot][square]` is the piece's term.
+#[derive(Debug, Clone)]
 struct Layout {
     squares: usize,
-    /// Knight cells: 0 captured, else square / 2 rounded up.
-    knight_cells: usize,
     /// Whether Black's knight stands on odd squares (White's is on even ones).
     black_knight_odd: bool,
+    /// The term of each slot (White K N R, Black K N R) on each square.
+    offsets: [Vec<u32>; 6],
+    /// The term of Black to move (White's is 0).
+    black_to_move: u32,
+    by_squares: Divisor,
+    by_rook_places: Divisor,
+    by_knight_cells: Divisor,
 }
 
 impl Layout {
     fn new(board: Board) -> Layout {
         let squares = board.squares() as usize;
+        // Knight cells: 0 captured, else square / 2 rounded up.
+        let knight_cells = squares.div_ceil(2) + 1;
+        // Strides, innermost first: Black knight, White knight, Black rook,
+        // White rook, Black king, White king, side to move.
+        let bn = 1;
+        let wn = bn * knight_cells;
+        let br = wn * knight_cells;
+        let wr = br * (squares + 1);
+        let bk = wr * (squares + 1);
+        let wk = bk * squares;
+        let side = wk * squares;
+        let term = |stride: usize, field: &dyn Fn(usize) -> usize| -> Vec<u32> {
+            (0..=squares)
+                .map(|square| (stride * field(square)) as u32)
+                .collect()
+        };
+        let king = |square: usize| square.saturating_sub(1);
+        let rook = |square: usize| square;
+        let knight = |square: usize| square.div_ceil(2);
         Layout {
             squares,
-            knight_cells: squares.div_ceil(2) + 1,
             black_knight_odd: (squares - 1) % 2 == 1,
+            offsets: [
+                term(wk, &king),
+                term(wn, &knight),
+                term(wr, &rook),
+                term(bk, &king),
+                term(bn, &knight),
+                term(br, &rook),
+            ],
+            black_to_move: side as u32,
+            by_squares: Divisor::new(squares as u32),
+            by_rook_places: Divisor::new(squares as u32 + 1),
+            by_knight_cells: Divisor::new(knight_cells as u32),
         }
     }
 
     fn size(&self) -> usize {
-        let n = self.squares;
-        2 * n * n * (n + 1) * (n + 1) * self.knight_cells * self.knight_cells
+        2 * self.black_to_move as usize
     }
 
     fn index(&self, position: &Position) -> usize {
-        let n = self.squares;
-        let [wk, wn, wr, bk, bn, br] = position.places.map(|square| square as usize);
-        let side = (position.to_move == Side::Black) as usize;
-        let mut index = side;
-        index = index * n + (wk - 1);
-        index = index * n + (bk - 1);
-        index = index * (n + 1) + wr;
-        index = index * (n + 1) + br;
-        index = index * self.knight_cells + wn.div_ceil(2);
-        index * self.knight_cells + bn.div_ceil(2)
+        let side = match position.to_move {
+            Side::White => 0,
+            Side::Black => self.black_to_move as usize,
+        };
+        (0..6).fold(side, |index, slot| {
+            index + self.offsets[slot][position.places[slot] as usize] as usize
+        })
     }
 
-    fn position(&self, mut index: usize) -> Position {
-        let n = self.squares;
-        let knight = |cell: usize, odd: bool| -> u8 {
+    /// The index after `mv` from the position numbered `index` with `mover`
+    /// to move.
+    #[inline]
+    fn child(&self, index: usize, mover: Side, mv: SlotMove) -> usize {
+        let piece = &self.offsets[mv.slot];
+        let mut child = index - piece[mv.from as usize] as usize + piece[mv.to as usize] as usize;
+        if let Some(victim) = mv.captured {
+            child -= self.offsets[victim][mv.to as usize] as usize;
+        }
+        match mover {
+            Side::White => child + self.black_to_move as usize,
+            Side::Black => child - self.black_to_move as usize,
+        }
+    }
+
+    /// The index before `unmove` was played into the position numbered
+    /// `index`, in which `mover` has just moved.
+    #[inline]
+    fn parent(&self, index: usize, mover: Side, unmove: Unmove) -> usize {
+        let piece = &self.offsets[unmove.slot];
+        let mut parent =
+            index - piece[unmove.to as usize] as usize + piece[unmove.from as usize] as usize;
+        if let Some(restored) = unmove.restored {
+            parent += self.offsets[restored][unmove.to as usize] as usize;
+        }
+        match mover {
+            Side::White => parent - self.black_to_move as usize,
+            Side::Black => parent + self.black_to_move as usize,
+        }
+    }
+
+    fn position(&self, index: usize) -> Position {
+        let knight = |cell: u32, odd: bool| -> u8 {
             match cell {
                 0 => 0,
-                cell => (2 * cell - odd as usize) as u8,
+                cell => (2 * cell - odd as u32) as u8,
             }
         };
-        let bn = knight(index % self.knight_cells, self.black_knight_odd);
-        index /= self.knight_cells;
-        let wn = knight(index % self.knight_cells, false);
-        index /= self.knight_cells;
-        let br = (index % (n + 1)) as u8;
-        index /= n + 1;
-        let wr = (index % (n + 1)) as u8;
-        index /= n + 1;
-        let bk = (index % n + 1) as u8;
-        index /= n;
-        let wk = (index % n + 1) as u8;
-        index /= n;
+        let (index, cell) = self.by_knight_cells.div_rem(index as u32);
+        let bn = knight(cell, self.black_knight_odd);
+        let (index, cell) = self.by_knight_cells.div_rem(index);
+        let wn = knight(cell, false);
+        let (index, br) = self.by_rook_places.div_rem(index);
+        let (index, wr) = self.by_rook_places.div_rem(index);
+        let (index, bk) = self.by_squares.div_rem(index);
+        let (index, wk) = self.by_squares.div_rem(index);
         let to_move = if index == 1 { Side::Black } else { Side::White };
         Position {
-            places: [wk, wn, wr, bk, bn, br],
+            places: [wk as u8 + 1, wn, wr as u8, bk as u8 + 1, bn, br as u8],
             to_move,
         }
     }
 }
 
+/// Bits per block of the reachable set: seven bitmap words share a cache
+/// line with the rank of the block's first bit.
+const BLOCK_BITS: usize = 7 * 64;
+
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Block {
+    /// The number of members below the block (bits 27..64) and the members
+    /// in the block before words 2, 4 and 6 (9 bits each), so a rank needs
+    /// at most two population counts.
+    header: u64,
+    words: [u64; 7],
+}
+
+impl Block {
+    /// Members of this block below bit `mask` of word `word`.
+    #[inline]
+    fn count_below(&self, word: usize, mask: u64) -> u64 {
+        let pair = word / 2;
+        let before_pair = if pair == 0 {
+            0
+        } else {
+            (self.header >> (9 * (pair - 1))) & 0x1ff
+        };
+        let odd = if word % 2 == 1 {
+            self.words[word - 1].count_ones() as u64
+        } else {
+            0
+        };
+        before_pair + odd + (self.words[word] & (mask - 1)).count_ones() as u64
+    }
+
+    fn rank(&self) -> u64 {
+        self.header >> 27
+    }
+}
+
 /// The set of reachable positions as a bitmap over [`Layout`] indices, with
-/// a running count per word so that a position's number is its rank.
+/// a running count per block so that a position's number is its rank.
 struct Reachable {
-    words: Vec<u64>,
-    ranks: Vec<u32>,
+    blocks: Vec<Block>,
+    count: usize,
 }
 
 impl Reachable {
-    fn contains(&self, index: usize) -> bool {
-        self.words[index / 64] & (1u64 << (index % 64)) != 0
+    fn new(size: usize) -> Reachable {
+        Reachable {
+            blocks: vec![Block::default(); size.div_ceil(BLOCK_BITS)],
+            count: 0,
+        }
     }
 
-    fn rank(&self, index: usize) -> usize {
-        let below = self.words[index / 64] & ((1u64 << (index % 64)) - 1);
-        self.ranks[index / 64] as usize + below.count_ones() as usize
+    /// (block, word, bit mask) of an index.
+    #[inline]
+    fn locate(index: usize) -> (usize, usize, u64) {
+        let offset = index % BLOCK_BITS;
+        (index / BLOCK_BITS, offset / 64, 1u64 << (offset % 64))
     }
 
+    /// Adds an index; whether it was new.
+    #[inline]
+    fn insert(&mut self, index: usize) -> bool {
+        let (block, word, mask) = Self::locate(index);
+        let word = &mut self.blocks[block].words[word];
+        let fresh = *word & mask == 0;
+        *word |= mask;
+        fresh
+    }
+
+    /// Loads the bitmap words of a batch of indices ahead of their use.
+    fn touch(&self, indices: &[u32]) {
+        let sum = indices.iter().fold(0u64, |sum, &index| {
+            let (block, word, _) = Self::locate(index as usize);
+            sum ^ self.blocks[block].words[word]
+        });
+        std::hint::black_box(sum);
+    }
+
+    /// Numbers the members in index order; call once all are inserted.
+    fn number(&mut self) {
+        let mut total = 0u64;
+        for block in &mut self.blocks {
+            let counts = block.words.map(|word| word.count_ones() as u64);
+            let pairs = [
+                counts[0] + counts[1],
+                counts[0] + counts[1] + counts[2] + counts[3],
+                counts[..6].iter().sum(),
+            ];
+            block.header = total << 27 | pairs[0] | pairs[1] << 9 | pairs[2] << 18;
+            total += counts.iter().sum::<u64>();
+        }
+        self.count = total as usize;
+    }
+
+    /// The member's number, or `None` for a non-member.
+    #[inline]
     fn id(&self, index: usize) -> Option<usize> {
-        self.contains(index).then(|| self.rank(index))
+        let (block, word, mask) = Self::locate(index);
+        let block = &self.blocks[block];
+        if block.words[word] & mask == 0 {
+            return None;
+        }
+        Some((block.rank() + block.count_below(word, mask)) as usize)
+    }
+
+    /// The members in increasing order.
+    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.blocks.iter().enumerate().flat_map(|(number, block)| {
+            block
+                .words
+                .iter()
+                .enumerate()
+                .flat_map(move |(word, &bits)| {
+                    let base = number * BLOCK_BITS + word * 64;
+                    SetBits(bits).map(move |bit| base + bit)
+                })
+        })
+    }
+}
+
+/// The positions of the set bits of a word, lowest first.
+struct SetBits(u64);
+
+impl Iterator for SetBits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
     }
 }
 
@@ -154,9 +359,7 @@ pub struct Solution {
     board: Board,
     layout: Layout,
     reachable: Reachable,
-    /// Layout indices of the reachable positions in increasing order; a
-    /// position's number is its place here.
-    indices: Vec<u32>,
+    /// The value of each position by its number (its rank in layout order).
     values: Vec<u16>,
     start: usize,
     /// Number of legal moves between reachable positions.
@@ -164,7 +367,7 @@ pub struct Solution {
 }
 
 /// The largest board [`solve`] accepts: the visited bitmap grows like n^6
-/// (300 MB at 40 squares) and the work like the number of positions.
+/// (350 MB at 40 squares) and the work like the number of positions.
 pub const MAX_SOLVED_SQUARES: u8 = 40;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -173,11 +376,12 @@ pub enum SolveError {
         "solving {0} squares is out of reach here (the solver takes boards up to {MAX_SOLVED_SQUARES} squares)"
     )]
     TooLarge(u8),
+    #[error("a distance to mate on {0} squares exceeds the solver's 15-bit counter")]
+    TooDeep(u8),
 }
 
-/// Bit 7 of a frontier entry marks a checkmate; bits 0..=6 hold the number
-/// of legal moves (at most 2 + 2 + 63).
-const MATE_FLAG: u64 = 0x80;
+/// The degree recorded for a checkmate (no legal move has this many).
+const MATE: u8 = u8::MAX;
 
 /// Enumerate and solve; single-threaded, so the result never depends on
 /// the thread count.
@@ -186,148 +390,280 @@ pub fn solve(board: Board) -> Result<Solution, SolveError> {
         return Err(SolveError::TooLarge(board.squares()));
     }
     let layout = Layout::new(board);
-    let start = board.start();
-
-    // Forward: breadth-first over legal moves. Each entry packs the layout
-    // index with the move count and the mate flag.
-    let mut words = vec![0u64; layout.size().div_ceil(64)];
-    let mark = |words: &mut Vec<u64>, index: usize| -> bool {
-        let fresh = words[index / 64] & (1u64 << (index % 64)) == 0;
-        words[index / 64] |= 1u64 << (index % 64);
-        fresh
-    };
-    let mut found: Vec<u64> = Vec::new();
-    let start_index = layout.index(&start);
-    mark(&mut words, start_index);
-    found.push((start_index as u64) << 8);
-    let mut next = 0;
-    let mut moves = 0usize;
-    while next < found.len() {
-        let index = (found[next] >> 8) as usize;
-        let position = layout.position(index);
-        let mut degree = 0u64;
-        // Bare kings end the game: no moves are followed from there.
-        if !position.bare_kings() {
-            board.for_each_legal_move(&position, |_, child| {
-                degree += 1;
-                let child_index = layout.index(&child);
-                if mark(&mut words, child_index) {
-                    found.push((child_index as u64) << 8);
-                }
-            });
-            if degree == 0 && board.in_check(&position, position.to_move) {
-                degree |= MATE_FLAG;
-            }
-        }
-        moves += (degree & !MATE_FLAG) as usize;
-        found[next] |= degree;
-        next += 1;
-    }
-    found.sort_unstable();
-
-    let mut ranks = Vec::with_capacity(words.len());
-    let mut total = 0u32;
-    for word in &words {
-        ranks.push(total);
-        total += word.count_ones();
-    }
-    let reachable = Reachable { words, ranks };
-    let indices: Vec<u32> = found.iter().map(|entry| (entry >> 8) as u32).collect();
-    // A position is lost once every move is answered by a win; count the
-    // moves still unanswered.
-    let mut unanswered: Vec<u8> = found
-        .iter()
-        .map(|entry| (entry & !MATE_FLAG & 0xff) as u8)
-        .collect();
-    let mut values = vec![DRAW; indices.len()];
-    let mut queue: Vec<u32> = Vec::new();
-    for (id, entry) in found.iter().enumerate() {
-        if entry & MATE_FLAG != 0 {
-            values[id] = 0;
-            queue.push(id as u32);
+    let mut reachable = Reachable::new(layout.size());
+    let (order, degrees, moves) = explore(board, &layout, &mut reachable);
+    reachable.number();
+    // The backward pass's state per position number: a mate is lost in 0,
+    // every other position starts unresolved with all its moves unanswered.
+    let mut state = vec![0u16; reachable.count];
+    let mut mates: Vec<u32> = Vec::new();
+    for (&index, &degree) in order.iter().zip(&degrees) {
+        let Some(id) = reachable.id(index as usize) else {
+            continue;
+        };
+        if degree == MATE {
+            mates.push(index);
+        } else {
+            state[id] = UNRESOLVED | u16::from(degree);
         }
     }
-    drop(found);
-
-    // Backward: breadth-first from the mates over unmoves. Positions leave
-    // the queue in order of distance, so the first win found is the fastest
-    // and the last answered move of a loss is the longest delay.
-    let mut head = 0;
-    while head < queue.len() {
-        let child = queue[head] as usize;
-        head += 1;
-        let distance = values[child];
-        let position = layout.position(indices[child] as usize);
-        for_each_unmove(board, &position, |parent| {
-            let Some(parent) = reachable.id(layout.index(&parent)) else {
-                return;
-            };
-            if values[parent] != DRAW {
-                return;
-            }
-            if distance.is_multiple_of(2) {
-                // the child's mover is lost, so the parent's mover wins
-                values[parent] = distance + 1;
-                queue.push(parent as u32);
-            } else {
-                unanswered[parent] -= 1;
-                if unanswered[parent] == 0 {
-                    values[parent] = distance + 1;
-                    queue.push(parent as u32);
-                }
-            }
-        });
+    drop(order);
+    drop(degrees);
+    retrograde(board, &layout, &reachable, &mut state, mates)?;
+    for stored in &mut state {
+        if *stored & UNRESOLVED != 0 {
+            *stored = DRAW;
+        }
     }
-
-    let start = reachable.rank(start_index);
+    let start = reachable.id(layout.index(&board.start())).unwrap_or(0);
     Ok(Solution {
         board,
         layout,
         reachable,
-        indices,
-        values,
+        values: state,
         start,
         moves,
     })
 }
 
-/// Calls `visit` with every position from which a legal move leads to
-/// `position`: the side that just moved takes one of its pieces back,
-/// possibly restoring a captured enemy knight or rook on the square it
-/// left. Whether the predecessor is reachable is the caller's test; the
-/// move's own legality (mover's king safe) holds because `position` is legal.
-fn for_each_unmove(board: Board, position: &Position, mut visit: impl FnMut(Position)) {
+/// Positions expanded together: their children's bitmap words are loaded
+/// in one sweep before any is marked, so the cache misses overlap instead
+/// of queueing behind each branch. The order of marking is unchanged.
+const FORWARD_BATCH: usize = 64;
+
+/// Positions taken back together, for the same reason.
+const BACKWARD_BATCH: usize = 32;
+
+/// Forward: breadth-first over legal moves from the start. Returns the
+/// layout indices in the order found, each one's number of legal moves
+/// ([`MATE`] for a checkmate), and the number of moves in all.
+fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32>, Vec<u8>, usize) {
+    let start_index = layout.index(&board.start());
+    reachable.insert(start_index);
+    let mut order: Vec<u32> = vec![start_index as u32];
+    let mut degrees: Vec<u8> = Vec::new();
+    let mut children: Vec<u32> = Vec::new();
+    let mut moves = 0usize;
+    let mut level = 0;
+    while level < order.len() {
+        // One breadth-first level at a time, in layout order: neighbouring
+        // positions have neighbouring children, so the bitmap is read in a
+        // few streams rather than at random.
+        let level_end = order.len();
+        order[level..level_end].sort_unstable();
+        let mut next = level;
+        while next < level_end {
+            let end = level_end.min(next + FORWARD_BATCH);
+            children.clear();
+            for &index in &order[next..end] {
+                let index = index as usize;
+                let position = layout.position(index);
+                let mut degree = 0u8;
+                // Bare kings end the game: no moves are followed from there.
+                if !position.bare_kings() {
+                    board.for_each_legal_slot_move(&position, |mv| {
+                        degree += 1;
+                        children.push(layout.child(index, position.to_move, mv) as u32);
+                    });
+                    moves += degree as usize;
+                    if degree == 0 && board.in_check(&position, position.to_move) {
+                        degree = MATE;
+                    }
+                }
+                degrees.push(degree);
+            }
+            reachable.touch(&children);
+            for &child in &children {
+                if reachable.insert(child as usize) {
+                    order.push(child);
+                }
+            }
+            next = end;
+        }
+        level = level_end;
+    }
+    (order, degrees, moves)
+}
+
+/// Backward: breadth-first from the mates over unmoves. Positions leave
+/// the queue in order of distance, so the first win found is the fastest
+/// and the last answered move of a loss is the longest delay.
+fn retrograde(
+    board: Board,
+    layout: &Layout,
+    reachable: &Reachable,
+    state: &mut [u16],
+    mates: Vec<u32>,
+) -> Result<(), SolveError> {
+    // (layout index, distance) of each resolved position, in order.
+    let mut queue: Vec<(u32, u16)> = mates.into_iter().map(|index| (index, 0)).collect();
+    // (parent's layout index, child's distance) of a batch's unmoves, then
+    // the parents' numbers (`None` for unreachable ones).
+    let mut parents: Vec<u32> = Vec::new();
+    let mut ids: Vec<u32> = Vec::new();
+    let mut level = 0;
+    while level < queue.len() {
+        // One distance at a time, in layout order (see `explore`).
+        let level_end = queue.len();
+        queue[level..level_end].sort_unstable();
+        let mut head = level;
+        while head < level_end {
+            let end = level_end.min(head + BACKWARD_BATCH);
+            take_back_batch(
+                board,
+                layout,
+                reachable,
+                state,
+                &mut queue,
+                head..end,
+                &mut parents,
+                &mut ids,
+            )?;
+            head = end;
+        }
+        level = level_end;
+    }
+    Ok(())
+}
+
+/// Resolves the parents of the positions `batch` of the queue.
+#[allow(clippy::too_many_arguments)]
+fn take_back_batch(
+    board: Board,
+    layout: &Layout,
+    reachable: &Reachable,
+    state: &mut [u16],
+    queue: &mut Vec<(u32, u16)>,
+    batch: std::ops::Range<usize>,
+    parents: &mut Vec<u32>,
+    ids: &mut Vec<u32>,
+) -> Result<(), SolveError> {
+    // A batch lies within one level, so its positions share a distance.
+    let distance = queue[batch.start].1;
+    if distance + 1 >= UNRESOLVED {
+        return Err(SolveError::TooDeep(board.squares()));
+    }
+    parents.clear();
+    for &(index, _) in &queue[batch] {
+        let index = index as usize;
+        let position = layout.position(index);
+        let mover = position.to_move.other();
+        for_each_unmove(board, &position, |unmove| {
+            parents.push(layout.parent(index, mover, unmove) as u32);
+        });
+    }
+    reachable.touch(parents);
+    ids.clear();
+    ids.extend(parents.iter().map(|&parent| {
+        reachable
+            .id(parent as usize)
+            .map_or(UNREACHABLE, |id| id as u32)
+    }));
+    touch_states(state, ids);
+    for (&parent_index, &id) in parents.iter().zip(ids.iter()) {
+        if id == UNREACHABLE {
+            continue;
+        }
+        let stored = &mut state[id as usize];
+        if *stored & UNRESOLVED == 0 {
+            continue;
+        }
+        if distance.is_multiple_of(2) {
+            // the child's mover is lost, so the parent's mover wins
+            *stored = distance + 1;
+            queue.push((parent_index, distance + 1));
+        } else {
+            *stored -= 1;
+            if *stored == UNRESOLVED {
+                *stored = distance + 1;
+                queue.push((parent_index, distance + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Marks a parent that is not reachable in a batch's position numbers.
+const UNREACHABLE: u32 = u32::MAX;
+
+/// Loads the states of a batch of positions ahead of their use.
+fn touch_states(state: &[u16], ids: &[u32]) {
+    let sum = ids.iter().fold(0u16, |sum, &id| {
+        sum ^ state.get(id as usize).copied().unwrap_or(0)
+    });
+    std::hint::black_box(sum);
+}
+
+/// A move taken back: the piece in `slot` of the side that just moved goes
+/// from `to` back to `from`, and `restored` (an enemy knight or rook it
+/// captured) reappears on `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Unmove {
+    slot: usize,
+    from: u8,
+    to: u8,
+    restored: Option<usize>,
+}
+
+#[cfg(test)]
+impl Unmove {
+    fn parent(self, position: &Position) -> Position {
+        let mut parent = *position;
+        parent.to_move = position.to_move.other();
+        parent.places[self.slot] = self.from;
+        if let Some(restored) = self.restored {
+            parent.places[restored] = self.to;
+        }
+        parent
+    }
+}
+
+/// Calls `visit` with every move that leads to `position` taken back: the
+/// side that just moved takes one of its pieces back, possibly restoring a
+/// captured enemy knight or rook on the square it left. Whether the
+/// predecessor is reachable is the caller's test; the move's own legality
+/// (mover's king safe) holds because `position` is legal.
+fn for_each_unmove(board: Board, position: &Position, mut visit: impl FnMut(Unmove)) {
     let mover = position.to_move.other();
     let n = board.squares();
-    let occupied = position
-        .places
+    let places = position.places;
+    let occupied = places
         .iter()
         .filter(|&&square| square != 0)
         .fold(0u64, |mask, &square| mask | 1u64 << (square - 1));
     let empty = |square: u8| occupied & (1u64 << (square - 1)) == 0;
     let base = if mover == Side::White { 0 } else { 3 };
     let enemy = 3 - base;
-    let start = board.start();
+    // Taking a king move back into bare kings would start where play has
+    // already stopped; any other piece's move keeps that piece on the board.
+    let bare_kings = position.bare_kings();
+    // a knight only ever stands on squares of its starting colour
+    let knight_colour = board.start().places[enemy + 1] % 2;
     let mut take_back = |slot: usize, to: u8, from: u8| {
-        let mut parent = *position;
-        parent.to_move = mover;
-        parent.places[slot] = from;
-        if !parent.bare_kings() {
-            visit(parent);
+        let plain = Unmove {
+            slot,
+            from,
+            to,
+            restored: None,
+        };
+        if !bare_kings {
+            visit(plain);
         }
         // restore a captured enemy knight or rook on the square left
-        for restored in [enemy + 1, enemy + 2] {
-            // a knight only ever stands on squares of its starting colour
-            let fits = restored != enemy + 1 || to % 2 == start.places[restored] % 2;
-            if position.places[restored] == 0 && fits {
-                let mut parent = parent;
-                parent.places[restored] = to;
-                visit(parent);
-            }
+        if places[enemy + 1] == 0 && to % 2 == knight_colour {
+            visit(Unmove {
+                restored: Some(enemy + 1),
+                ..plain
+            });
+        }
+        if places[enemy + 2] == 0 {
+            visit(Unmove {
+                restored: Some(enemy + 2),
+                ..plain
+            });
         }
     };
-    for slot in base..base + 3 {
-        let to = position.places[slot];
+    for (slot, &to) in places.iter().enumerate().skip(base).take(3) {
         if to == 0 {
             continue;
         }
@@ -377,7 +713,7 @@ impl Solution {
     /// Number of distinct positions (squares of all pieces and side to move)
     /// reachable from the start, terminal ones included.
     pub fn position_count(&self) -> usize {
-        self.indices.len()
+        self.values.len()
     }
 
     /// Number of legal moves between reachable positions.
@@ -405,10 +741,10 @@ impl Solution {
 
     /// Every reachable position with its value, in layout order.
     pub fn iter(&self) -> impl Iterator<Item = (Position, Value)> + '_ {
-        self.indices
-            .iter()
+        self.reachable
+            .indices()
             .zip(self.values.iter())
-            .map(|(&index, &stored)| (self.layout.position(index as usize), decode(stored)))
+            .map(|(index, &stored)| (self.layout.position(index), decode(stored)))
     }
 
     /// The legal moves of a position, each with the value of the position it
@@ -567,7 +903,7 @@ mod tests {
             }
             for (_, next) in board.legal_moves(&position) {
                 let mut parents = Vec::new();
-                for_each_unmove(board, &next, |parent| parents.push(parent));
+                for_each_unmove(board, &next, |unmove| parents.push(unmove.parent(&next)));
                 assert!(parents.contains(&position), "{}", board.describe(&next));
             }
         }
@@ -590,6 +926,52 @@ mod tests {
             let before = solution.value(&window[0].1).unwrap();
             let after = solution.value(&window[1].1).unwrap();
             assert!(before.plies() == after.plies().map(|d| d + 1) || before == Value::Draw);
+        }
+    }
+
+    #[test]
+    fn divisions_by_multiplication_are_exact() {
+        for divisor in [2u32, 3, 7, 17, 21, 33, 41, 64, 65] {
+            let fast = Divisor::new(divisor);
+            let dividends = (0..5000u32)
+                .chain((0..5000).map(|k| u32::MAX - k))
+                .chain((1..2000u32).map(|k| k.wrapping_mul(2_654_435_761)));
+            for dividend in dividends {
+                assert_eq!(
+                    fast.div_rem(dividend),
+                    (dividend / divisor, dividend % divisor),
+                    "{dividend} / {divisor}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn layout_indices_round_trip_and_moves_update_them() {
+        let board = Board::new(13).unwrap();
+        let layout = Layout::new(board);
+        let solution = solved(13);
+        for (position, _) in solution.iter().step_by(7) {
+            let index = layout.index(&position);
+            assert_eq!(layout.position(index), position);
+            if position.bare_kings() {
+                continue;
+            }
+            board.for_each_legal_slot_move(&position, |mv| {
+                let mut next = position;
+                if let Some(victim) = mv.captured {
+                    next.places[victim] = 0;
+                }
+                next.places[mv.slot] = mv.to;
+                next.to_move = position.to_move.other();
+                let child = layout.child(index, position.to_move, mv);
+                assert_eq!(child, layout.index(&next));
+                let mover = position.to_move;
+                for_each_unmove(board, &next, |unmove| {
+                    let parent = layout.parent(child, mover, unmove);
+                    assert_eq!(parent, layout.index(&unmove.parent(&next)));
+                });
+            });
         }
     }
 

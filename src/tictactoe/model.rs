@@ -336,6 +336,20 @@ impl Board {
         2 * place(position.x) + place(position.o)
     }
 
+    /// The position whose key is `key` (see [`Board::key`]).
+    pub fn position_of_key(&self, mut key: u32) -> Position {
+        let mut position = Position::EMPTY;
+        for cell in (0..self.cells()).rev() {
+            match key % 3 {
+                2 => position.x |= 1 << cell,
+                1 => position.o |= 1 << cell,
+                _ => {}
+            }
+            key /= 3;
+        }
+        position
+    }
+
     pub fn canonical(&self, position: Position) -> Canonical {
         let mut best = Canonical {
             position,
@@ -591,6 +605,7 @@ mod tests {
             let canonical = board.canonical(position);
             proptest::prop_assert_eq!(board.canonical(image).position, canonical.position);
             proptest::prop_assert!(board.key(canonical.position) <= board.key(image));
+            proptest::prop_assert_eq!(board.position_of_key(board.key(position)), position);
             proptest::prop_assert_eq!(
                 board.key(position).cmp(&board.key(image)),
                 board.render(position).cmp(&board.render(image))

@@ -8,7 +8,7 @@
 //! pure function of the layers already built, so the output is identical for
 //! any number of rayon threads.
 
-use super::model::{Board, Player, Position};
+use super::model::{Board, Player, Position, MAX_CELLS};
 use rayon::prelude::*;
 
 /// Saturating "too many" marker for positions where a goal cannot be kept.
@@ -43,6 +43,12 @@ pub struct Layer {
     pub paths: Vec<u64>,
     /// Minimax value with best play.
     pub value: Vec<i8>,
+    /// The children of class `i` are `children[first_child[i]..first_child[i + 1]]`:
+    /// indices into the next layer, one per empty cell in cell order (none
+    /// for a finished game). Recorded once while enumerating; every later
+    /// pass reads them instead of canonicalising and searching again.
+    pub first_child: Vec<u32>,
+    pub children: Vec<u32>,
 }
 
 impl Layer {
@@ -56,6 +62,15 @@ impl Layer {
 
     pub fn find(&self, key: u32) -> Option<usize> {
         self.keys.binary_search(&key).ok()
+    }
+
+    /// The classes (in the next layer) reached by each move from class
+    /// `index`, in cell order.
+    pub fn children_of(&self, index: usize) -> &[u32] {
+        match self.first_child.get(index..index + 2) {
+            Some(&[first, end]) => &self.children[first as usize..end as usize],
+            _ => &[],
+        }
     }
 }
 
@@ -101,8 +116,8 @@ impl Solution {
     /// Solves `board` exhaustively, calling `progress` between layers.
     pub fn solve(board: Board, progress: &mut dyn FnMut(Progress)) -> Solution {
         let mut layers = enumerate(&board, progress);
-        count_paths(&board, &mut layers, progress);
-        compute_values(&board, &mut layers, progress);
+        count_paths(&mut layers, progress);
+        compute_values(&mut layers, progress);
         Solution { board, layers }
     }
 
@@ -178,45 +193,76 @@ fn report(progress: &mut dyn FnMut(Progress), stage: &'static str, layer: usize,
     });
 }
 
+/// An edge of the class graph packed for sorting: the child's canonical key
+/// (bits 38..), its orbit (bits 34..38) and the edge's slot in the parent
+/// layer's `children` (bits 0..34). Sorting edges groups them by child class.
+fn edge(key: u32, orbit: u8, slot: usize) -> u64 {
+    u64::from(key) << 38 | u64::from(orbit) << 34 | slot as u64
+}
+
 /// Breadth-first over layers: the children of every unfinished class,
-/// canonicalised, sorted and deduplicated.
+/// canonicalised once; the edges, sorted by child key, give the next layer
+/// (one class per key) and each parent's child indices.
 fn enumerate(board: &Board, progress: &mut dyn FnMut(Progress)) -> Vec<Layer> {
     let mut layers = vec![new_layer(
         board,
         vec![(board.key(Position::EMPTY), Position::EMPTY, 1)],
     )];
     for stones in 0..board.cells() {
-        let current = &layers[stones];
-        let unfinished = |index: &usize| current.outcome[*index].is_none();
-        let expand = |index: usize| {
-            let parent = current.positions[index];
-            board.empty_cells(parent).map(move |cell| {
-                let canonical = board.canonical(parent.play(cell));
-                (canonical.key, canonical.position, canonical.orbit)
-            })
-        };
-        let mut children: Vec<(u32, Position, u8)> = if current.len() < PARALLEL_MIN {
-            (0..current.len())
-                .filter(unfinished)
-                .flat_map(expand)
-                .collect()
+        let current = &mut layers[stones];
+        let moves = (board.cells() - stones) as u32;
+        let mut first_child = Vec::with_capacity(current.len() + 1);
+        let mut total = 0u32;
+        for outcome in &current.outcome {
+            first_child.push(total);
+            if outcome.is_none() {
+                total += moves;
+            }
+        }
+        first_child.push(total);
+        let positions = &current.positions;
+        let starts = &first_child;
+        let expand =
+            |index: usize| {
+                let parent = positions[index];
+                let first = starts[index] as usize;
+                let end = starts[index + 1] as usize;
+                board.empty_cells(parent).take(end - first).enumerate().map(
+                    move |(offset, cell)| {
+                        let canonical = board.canonical(parent.play(cell));
+                        edge(canonical.key, canonical.orbit, first + offset)
+                    },
+                )
+            };
+        let mut edges: Vec<u64> = if current.len() < PARALLEL_MIN {
+            (0..current.len()).flat_map(expand).collect()
         } else {
             (0..current.len())
                 .into_par_iter()
-                .filter(unfinished)
                 .flat_map_iter(expand)
                 .collect()
         };
-        if children.len() < PARALLEL_MIN {
-            children.sort_unstable_by_key(|child| child.0);
+        if edges.len() < PARALLEL_MIN {
+            edges.sort_unstable();
         } else {
-            children.par_sort_unstable_by_key(|child| child.0);
+            edges.par_sort_unstable();
         }
-        children.dedup_by_key(|child| child.0);
-        if children.is_empty() {
+        let mut children = vec![0u32; total as usize];
+        let mut classes: Vec<(u32, Position, u8)> = Vec::new();
+        for &packed in &edges {
+            let key = (packed >> 38) as u32;
+            if classes.last().is_none_or(|class| class.0 != key) {
+                let orbit = ((packed >> 34) & 0xf) as u8;
+                classes.push((key, board.position_of_key(key), orbit));
+            }
+            children[(packed & ((1 << 34) - 1)) as usize] = (classes.len() - 1) as u32;
+        }
+        current.first_child = first_child;
+        current.children = children;
+        if classes.is_empty() {
             break;
         }
-        layers.push(new_layer(board, children));
+        layers.push(new_layer(board, classes));
         report(progress, "enumerating", stones + 1, &layers);
     }
     layers
@@ -229,75 +275,54 @@ fn new_layer(board: &Board, classes: Vec<(u32, Position, u8)>) -> Layer {
         positions: classes.iter().map(|c| c.1).collect(),
         orbit: classes.iter().map(|c| c.2).collect(),
         outcome,
-        paths: Vec::new(),
-        value: Vec::new(),
+        ..Layer::default()
     }
 }
 
-/// Paths into a position come from removing one of the last mover's marks;
-/// the parent is in play exactly when it holds no completed line (a parent
-/// without a line is reachable in any order, and one with a line ended the
-/// game). Path counts are equal across a class, so parents are looked up by
-/// their canonical key.
-fn count_paths(board: &Board, layers: &mut [Layer], progress: &mut dyn FnMut(Progress)) {
+/// Move sequences pushed forward along the recorded edges. Sequences to any
+/// one member are equal across a class, and the edges out of a class's
+/// representative stand for those out of each of its `orbit` members; so a
+/// child class receives orbit x paths per edge from each parent, which is
+/// its own orbit times its paths. Finished games have no edges.
+fn count_paths(layers: &mut [Layer], progress: &mut dyn FnMut(Progress)) {
     layers[0].paths = vec![1];
     for stones in 1..layers.len() {
         let (before, after) = layers.split_at_mut(stones);
         let parents = &before[stones - 1];
         let layer = &mut after[0];
-        let positions = &layer.positions;
-        layer.paths = map_indices(positions.len(), |index| {
-            let position = positions[index];
-            let last_mover = position.to_move().other();
-            let marks = position.marks(last_mover);
-            (0..board.cells())
-                .filter(|cell| marks & (1 << cell) != 0)
-                .map(|cell| {
-                    let parent = match last_mover {
-                        Player::X => Position {
-                            x: position.x & !(1 << cell),
-                            o: position.o,
-                        },
-                        Player::O => Position {
-                            x: position.x,
-                            o: position.o & !(1 << cell),
-                        },
-                    };
-                    if board.winner(parent).is_some() {
-                        return 0;
-                    }
-                    parents
-                        .find(board.canonical(parent).key)
-                        .map_or(0, |index| parents.paths[index])
-                })
-                .sum()
-        });
+        let mut into = vec![0u64; layer.len()];
+        for parent in 0..parents.len() {
+            let weight = u64::from(parents.orbit[parent]) * parents.paths[parent];
+            for &child in parents.children_of(parent) {
+                into[child as usize] += weight;
+            }
+        }
+        layer.paths = into
+            .iter()
+            .zip(&layer.orbit)
+            .map(|(&total, &orbit)| total / u64::from(orbit))
+            .collect();
         report(progress, "counting sequences", stones, layers);
     }
 }
 
 /// Minimax, from the fullest layer back to the empty board.
-fn compute_values(board: &Board, layers: &mut [Layer], progress: &mut dyn FnMut(Progress)) {
+fn compute_values(layers: &mut [Layer], progress: &mut dyn FnMut(Progress)) {
     for stones in (0..layers.len()).rev() {
         let (current, later) = layers.split_at_mut(stones + 1);
         let layer = &mut current[stones];
-        let children = later.first();
+        let next_values: &[i8] = later.first().map_or(&[], |next| &next.value);
         let finished = &layer.outcome;
         let positions = &layer.positions;
-        layer.value = map_indices(positions.len(), |index| {
+        let graph = &*layer;
+        let value = map_indices(positions.len(), |index| {
             if let Some(value) = finished[index] {
                 return value;
             }
-            let position = positions[index];
-            let mover = position.to_move();
+            let mover = positions[index].to_move();
             let mut best = -mover.win_value();
-            for cell in board.empty_cells(position) {
-                let value = children
-                    .and_then(|next| {
-                        let key = board.canonical(position.play(cell)).key;
-                        next.find(key).map(|child| next.value[child])
-                    })
-                    .unwrap_or(0);
+            for &child in graph.children_of(index) {
+                let value = next_values[child as usize];
                 if (mover == Player::X && value > best) || (mover == Player::O && value < best) {
                     best = value;
                 }
@@ -307,6 +332,7 @@ fn compute_values(board: &Board, layers: &mut [Layer], progress: &mut dyn FnMut(
             }
             best
         });
+        layer.value = value;
         report(progress, "solving", stones, layers);
     }
 }
@@ -448,16 +474,11 @@ impl Solution {
                     return (UNREACHABLE_COST, 0, None);
                 };
                 let mover = position.to_move();
-                let mut children: Vec<(u32, usize, usize)> = board
-                    .empty_cells(position)
-                    .filter_map(|cell| {
-                        let key = board.canonical(position.play(cell)).key;
-                        next.find(key).map(|child| (key, child, cell))
-                    })
-                    .collect();
+                let children = layer.children_of(index);
                 let mut best: (u64, Option<usize>) = (UNREACHABLE_COST, None);
                 if keeps(mover, layer.value[index], guarantee) {
-                    for &(_, child, cell) in &children {
+                    for (cell, &child) in board.empty_cells(position).zip(children) {
+                        let child = child as usize;
                         if !keeps(mover, next.value[child], guarantee) {
                             continue;
                         }
@@ -473,12 +494,16 @@ impl Solution {
                     }
                 }
                 // One term per class of reply: the table keeps one entry per class.
-                children.sort_unstable_by_key(|child| child.0);
-                children.dedup_by_key(|child| child.0);
-                let replies = children
+                let mut classes = [0u32; MAX_CELLS];
+                let classes = &mut classes[..children.len()];
+                classes.copy_from_slice(children);
+                classes.sort_unstable();
+                let replies = classes
                     .iter()
-                    .filter(|child| next.outcome[child.1].is_none())
-                    .map(|child| next_cost[child.1])
+                    .enumerate()
+                    .filter(|&(at, &child)| at == 0 || classes[at - 1] != child)
+                    .filter(|&(_, &child)| next.outcome[child as usize].is_none())
+                    .map(|(_, &child)| next_cost[child as usize])
                     .fold(0u64, u64::saturating_add);
                 (best.0, replies, best.1)
             });
