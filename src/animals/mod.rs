@@ -1,0 +1,6 @@
+//! The animal atlas: the winner/loser classification of every polyomino
+//! up to 7 cells, certified by card tables, pairings and containment.
+
+pub mod nopairing;
+pub mod pairing;
+pub mod sat;
