@@ -26,6 +26,21 @@ pub struct Formula {
     pub clauses: Vec<Vec<i32>>,
 }
 
+impl Formula {
+    /// The formula in DIMACS CNF.
+    pub fn to_dimacs(&self) -> String {
+        let mut out = format!("p cnf {} {}\n", self.variables, self.clauses.len());
+        for clause in &self.clauses {
+            for lit in clause {
+                out.push_str(&lit.to_string());
+                out.push(' ');
+            }
+            out.push_str("0\n");
+        }
+        out
+    }
+}
+
 const UNSET: i8 = 0;
 
 struct Search<'a> {

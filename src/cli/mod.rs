@@ -1,6 +1,7 @@
 //! Argument parsing (clap) and dispatch. Each subcommand's module parses its
 //! arguments, calls the library and prints; no checking logic lives here.
 
+mod animals;
 mod audit;
 mod chess1d;
 mod snaky;
@@ -30,6 +31,8 @@ enum Command {
     Tictactoe(tictactoe::TictactoeArgs),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
     Chess1d(chess1d::Chess1dArgs),
+    /// The animal atlas: list, draw and classify polyominoes (winners, losers by pairings).
+    Animals(animals::AnimalsArgs),
     /// Re-check an emitted certificate (any kind) from its JSON alone.
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Snaky(args) => snaky::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Chess1d(args) => chess1d::run(args),
+        Command::Animals(args) => animals::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
     }

@@ -1,0 +1,80 @@
+//! The expensive searches, run once by `gamecert animals search`: a
+//! pairing for every basic loser and the refutation for Snaky's region.
+//! Their certificates are committed; `gamecert verify` only re-checks them.
+
+use super::atlas::{basic_losers, snaky};
+use super::certificate::{
+    pairing_certificate, to_json, AnimalRecord, NoPairingCertificate, PairingCertificate, FORMAT,
+    NO_PAIRING_KIND,
+};
+use super::nopairing::refute;
+use super::pairing::{find, uncovered_placement};
+use super::sat::Outcome;
+use crate::polyomino::{Cell, Polyomino};
+
+/// Limits of the pairing search.
+#[derive(Debug, Clone, Copy)]
+pub struct PairingLimits {
+    pub max_area: i32,
+    pub node_limit: u64,
+}
+
+/// One basic loser's search result.
+pub struct PairingResult {
+    pub animal: Polyomino,
+    pub certificate: Option<PairingCertificate>,
+    pub seconds: f64,
+}
+
+/// Searches a pairing for every basic loser; `progress` hears each result.
+pub fn search_pairings(
+    levels: &[Vec<Polyomino>],
+    limits: PairingLimits,
+    progress: &mut dyn FnMut(&PairingResult),
+) -> Vec<PairingResult> {
+    let mut out = Vec::new();
+    for animal in basic_losers(levels) {
+        let start = std::time::Instant::now();
+        let certificate = find(&animal, limits.max_area, limits.node_limit)
+            .filter(|p| uncovered_placement(&animal, p).is_none())
+            .map(|p| pairing_certificate(&animal, &p));
+        let result = PairingResult {
+            animal,
+            certificate,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        progress(&result);
+        out.push(result);
+    }
+    out
+}
+
+/// The no-pairing certificate of Snaky on `region`, if the search refutes it.
+pub fn snaky_no_pairing(region: &[Cell], node_limit: u64) -> Result<NoPairingCertificate, String> {
+    let animal = snaky();
+    let (formula, outcome) = refute(&animal, region, node_limit);
+    match outcome {
+        Outcome::Unsatisfiable(tree) => Ok(NoPairingCertificate {
+            kind: NO_PAIRING_KIND,
+            format: FORMAT,
+            animal: AnimalRecord::of(&animal),
+            statement: "no set of disjoint pairs of cells of the region puts a whole pair inside every placement of the animal inside the region".into(),
+            region: formula.region.clone(),
+            placements: formula.placements.len(),
+            variables: formula.formula.variables,
+            clauses: formula.formula.clauses.len(),
+            proof_steps: tree.len(),
+            tree,
+        }),
+        Outcome::Satisfiable(_) => Err("the region has a pairing: choose a larger region".into()),
+        Outcome::GaveUp(nodes) => Err(format!("gave up after {nodes} nodes")),
+    }
+}
+
+pub fn pairing_json(certificate: &PairingCertificate) -> Result<String, serde_json::Error> {
+    to_json(certificate)
+}
+
+pub fn no_pairing_json(certificate: &NoPairingCertificate) -> Result<String, serde_json::Error> {
+    crate::cert::to_certificate_json(certificate, 1)
+}
