@@ -13,6 +13,8 @@ pub const PAIRING_KIND: &str = "animals-pairing";
 pub const NO_PAIRING_KIND: &str = "animals-no-pairing";
 pub const ATLAS_PATH: &str = "certificates/animals.json";
 pub const DIRECTORY: &str = "certificates/animals";
+pub const NO_PAIRING_PATH: &str = "certificates/animals/snaky-no-pairing.json";
+pub const NO_PAIRING_PROOF: &str = "certificates/animals/snaky-no-pairing.lrat";
 
 #[derive(Debug, Clone, Serialize)]
 pub struct AnimalRecord {
@@ -81,11 +83,12 @@ pub struct NoPairingCertificate {
     pub placements: usize,
     pub variables: u32,
     pub clauses: usize,
-    /// Nodes of the refutation tree.
+    /// The LRAT refutation of the formula, relative to the project root.
+    pub proof_path: String,
+    /// Added steps of the trimmed proof (the empty clause included).
     pub proof_steps: usize,
-    /// The refutation tree in preorder: 0 a leaf (unit propagation
-    /// conflicts), v > 0 a branch on variable v, `true` subtree first.
-    pub tree: Vec<u32>,
+    /// Added steps of the solver's proof before trimming.
+    pub untrimmed_steps: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -3,8 +3,10 @@
 
 pub mod atlas;
 pub mod certificate;
+pub mod claims;
 pub mod nopairing;
 pub mod pairing;
+pub mod refute;
 pub mod sat;
 pub mod search;
 pub mod verify;

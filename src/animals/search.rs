@@ -5,12 +5,12 @@
 use super::atlas::{basic_losers, snaky};
 use super::certificate::{
     pairing_certificate, to_json, AnimalRecord, NoPairingCertificate, PairingCertificate, FORMAT,
-    NO_PAIRING_KIND,
+    NO_PAIRING_KIND, NO_PAIRING_PROOF,
 };
-use super::nopairing::refute;
-use super::pairing::{find, uncovered_placement};
-use super::sat::Outcome;
-use crate::polyomino::{Cell, Polyomino};
+use super::nopairing::region_formula;
+use super::pairing::{brick_wall, find, uncovered_placement};
+use super::refute::{refute, RefuteError};
+use crate::polyomino::{common_name, Cell, Polyomino};
 
 /// Limits of the pairing search.
 #[derive(Debug, Clone, Copy)]
@@ -35,7 +35,14 @@ pub fn search_pairings(
     let mut out = Vec::new();
     for animal in basic_losers(levels) {
         let start = std::time::Instant::now();
-        let certificate = find(&animal, limits.max_area, limits.node_limit)
+        // The article's brick wall for the 2x2 square (Example 8); a search
+        // for everything else.
+        let found = if common_name(&animal) == Some("O tetromino") {
+            Some(brick_wall())
+        } else {
+            find(&animal, limits.max_area, limits.node_limit)
+        };
+        let certificate = found
             .filter(|p| uncovered_placement(&animal, p).is_none())
             .map(|p| pairing_certificate(&animal, &p));
         let result = PairingResult {
@@ -49,26 +56,25 @@ pub fn search_pairings(
     out
 }
 
-/// The no-pairing certificate of Snaky on `region`, if the search refutes it.
-pub fn snaky_no_pairing(region: &[Cell], node_limit: u64) -> Result<NoPairingCertificate, String> {
+/// The no-pairing certificate of Snaky on `region` and its LRAT proof text.
+pub fn snaky_no_pairing(region: &[Cell]) -> Result<(NoPairingCertificate, String), RefuteError> {
     let animal = snaky();
-    let (formula, outcome) = refute(&animal, region, node_limit);
-    match outcome {
-        Outcome::Unsatisfiable(tree) => Ok(NoPairingCertificate {
-            kind: NO_PAIRING_KIND,
-            format: FORMAT,
-            animal: AnimalRecord::of(&animal),
-            statement: "no set of disjoint pairs of cells of the region puts a whole pair inside every placement of the animal inside the region".into(),
-            region: formula.region.clone(),
-            placements: formula.placements.len(),
-            variables: formula.formula.variables,
-            clauses: formula.formula.clauses.len(),
-            proof_steps: tree.len(),
-            tree,
-        }),
-        Outcome::Satisfiable(_) => Err("the region has a pairing: choose a larger region".into()),
-        Outcome::GaveUp(nodes) => Err(format!("gave up after {nodes} nodes")),
-    }
+    let formula = region_formula(&animal, region);
+    let refutation = refute(&formula.formula)?;
+    let certificate = NoPairingCertificate {
+        kind: NO_PAIRING_KIND,
+        format: FORMAT,
+        animal: AnimalRecord::of(&animal),
+        statement: "no set of disjoint pairs of cells of the region puts a whole pair inside every placement of the animal inside the region".into(),
+        region: formula.region.clone(),
+        placements: formula.placements.len(),
+        variables: formula.formula.variables,
+        clauses: formula.formula.clauses.len(),
+        proof_path: NO_PAIRING_PROOF.into(),
+        proof_steps: refutation.steps,
+        untrimmed_steps: refutation.untrimmed_steps,
+    };
+    Ok((certificate, refutation.lrat))
 }
 
 pub fn pairing_json(certificate: &PairingCertificate) -> Result<String, serde_json::Error> {

@@ -1,5 +1,5 @@
 use clap::{Args, Subcommand};
-use gamecert::animals::certificate::{pairing_path, DIRECTORY};
+use gamecert::animals::certificate::{pairing_path, DIRECTORY, NO_PAIRING_PATH, NO_PAIRING_PROOF};
 use gamecert::animals::nopairing::{rectangle, region_formula};
 use gamecert::animals::search::{
     no_pairing_json, pairing_json, search_pairings, snaky_no_pairing, PairingLimits,
@@ -47,9 +47,6 @@ enum AnimalsCommand {
         /// Width and height of Snaky's rectangular region.
         #[arg(long, num_args = 2, value_names = ["W", "H"])]
         region: Option<Vec<i32>>,
-        /// Node limit of the refutation search.
-        #[arg(long, default_value_t = 50_000_000)]
-        refutation_nodes: u64,
     },
     /// Write the no-pairing formula of Snaky on a W x H region as DIMACS.
     Dimacs {
@@ -76,8 +73,7 @@ pub fn run(args: AnimalsArgs) -> Outcome {
             max_area,
             nodes,
             region,
-            refutation_nodes,
-        }) => search(&args.root, max_area, nodes, region, refutation_nodes),
+        }) => search(&args.root, max_area, nodes, region),
         Some(AnimalsCommand::Dimacs {
             width,
             height,
@@ -154,13 +150,7 @@ fn atlas_report(root: &std::path::Path) -> Outcome {
     }
 }
 
-fn search(
-    root: &std::path::Path,
-    max_area: i32,
-    nodes: u64,
-    region: Option<Vec<i32>>,
-    refutation_nodes: u64,
-) -> Outcome {
+fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<i32>>) -> Outcome {
     let levels = atlas::levels();
     let limits = PairingLimits {
         max_area,
@@ -200,33 +190,33 @@ fn search(
     }
     if let Some(size) = region {
         let start = std::time::Instant::now();
-        match snaky_no_pairing(&rectangle(size[0], size[1]), refutation_nodes) {
-            Ok(certificate) => {
+        match snaky_no_pairing(&rectangle(size[0], size[1])) {
+            Ok((certificate, lrat)) => {
                 eprintln!(
-                    "Snaky: no pairing on the {}x{} region: {} variables, {} clauses, tree of {} nodes ({:.1} s)",
+                    "Snaky: no pairing on the {}x{} region: {} variables, {} clauses, LRAT of {} steps (trimmed from {}) ({:.1} s)",
                     size[0],
                     size[1],
                     certificate.variables,
                     certificate.clauses,
                     certificate.proof_steps,
+                    certificate.untrimmed_steps,
                     start.elapsed().as_secs_f64()
                 );
-                let path = root.join(atlas_verify::NO_PAIRING_PATH);
                 let written = no_pairing_json(&certificate)
                     .map_err(|e| e.to_string())
-                    .and_then(|json| std::fs::write(&path, json).map_err(|e| e.to_string()));
+                    .and_then(|json| {
+                        std::fs::write(root.join(NO_PAIRING_PATH), json).map_err(|e| e.to_string())
+                    })
+                    .and_then(|()| {
+                        std::fs::write(root.join(NO_PAIRING_PROOF), lrat).map_err(|e| e.to_string())
+                    });
                 if let Err(error) = written {
                     eprintln!("Snaky: {error}");
                     failed = true;
                 }
             }
             Err(error) => {
-                eprintln!(
-                    "Snaky: {}x{} region: {error} ({:.1} s)",
-                    size[0],
-                    size[1],
-                    start.elapsed().as_secs_f64()
-                );
+                eprintln!("Snaky: {}x{} region: {error}", size[0], size[1]);
                 failed = true;
             }
         }
