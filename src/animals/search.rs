@@ -4,7 +4,7 @@
 
 use super::atlas::{basic_losers, snaky};
 use super::certificate::{
-    pairing_certificate, to_json, AnimalRecord, NoPairingCertificate, PairingCertificate, FORMAT,
+    pairing_certificate, AnimalRecord, NoPairingCertificate, PairingCertificate, FORMAT,
     NO_PAIRING_KIND, NO_PAIRING_PROOF,
 };
 use super::nopairing::region_formula;
@@ -77,8 +77,9 @@ pub fn snaky_no_pairing(region: &[Cell]) -> Result<(NoPairingCertificate, String
     Ok((certificate, refutation.lrat))
 }
 
+/// Pairs one per line.
 pub fn pairing_json(certificate: &PairingCertificate) -> Result<String, serde_json::Error> {
-    to_json(certificate)
+    crate::cert::to_certificate_json(certificate, 2)
 }
 
 pub fn no_pairing_json(certificate: &NoPairingCertificate) -> Result<String, serde_json::Error> {
