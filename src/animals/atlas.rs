@@ -131,3 +131,82 @@ pub fn pairing_committed(root: &Path, animal: &Polyomino) -> bool {
 pub fn levels() -> Vec<Vec<Polyomino>> {
     enumerate_upto(ATLAS_CELLS + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The atlas as if every basic loser had a committed pairing.
+    fn atlas(levels: &[Vec<Polyomino>]) -> Vec<AtlasEntry> {
+        let basic: BTreeSet<Polyomino> = basic_losers(levels).into_iter().collect();
+        classify(levels, &|a| basic.contains(a))
+    }
+
+    fn animal(entry: &AtlasEntry) -> Polyomino {
+        Polyomino::new(&entry.cells).unwrap()
+    }
+
+    #[test]
+    fn every_status_cites_what_backs_it() {
+        let levels = levels();
+        let entries = atlas(&levels);
+        let find = |cited: &str| {
+            entries
+                .iter()
+                .find(|e| animal(e).cell_list() == cited)
+                .unwrap()
+        };
+        for entry in &entries {
+            let cited = entry.certificate.as_deref().unwrap_or("");
+            match (entry.status, entry.how.as_str()) {
+                ("loser", "contains") => {
+                    let smaller = find(cited);
+                    assert_eq!(smaller.status, "loser");
+                    assert!(smaller.size < entry.size && animal(entry).contains(&animal(smaller)));
+                }
+                ("winner", "contained-in-winner") => {
+                    assert!(
+                        find(cited).size > entry.size
+                            && animal(find(cited)).contains(&animal(entry))
+                    )
+                }
+                ("loser", "pairing") => assert!(cited.ends_with(".json")),
+                ("winner", "card-table") => {
+                    assert_eq!(animal(entry).canonical(), snaky().canonical())
+                }
+                (status, how) => assert_eq!(status, "open", "{how}"),
+            }
+        }
+    }
+
+    #[test]
+    fn only_article_winners_without_a_table_stay_open_and_sevens_all_lose() {
+        let levels = levels();
+        let entries = atlas(&levels);
+        for entry in &entries {
+            if entry.status == "open" {
+                assert!(article_winner(&animal(entry)) && !snaky().contains(&animal(entry)));
+            }
+            if entry.size == ATLAS_CELLS {
+                assert_eq!(entry.status, "loser");
+            }
+        }
+        // every basic loser contains no other loser of the atlas
+        let basic = basic_losers(&levels);
+        for (i, a) in basic.iter().enumerate() {
+            assert!(basic
+                .iter()
+                .enumerate()
+                .all(|(j, b)| i == j || !a.contains(b)));
+        }
+    }
+
+    #[test]
+    fn the_induction_step_holds_on_every_octomino() {
+        let levels = levels();
+        let step = induction(&levels[7]);
+        assert!(step.all_reduce);
+        assert_eq!(step.octominoes, levels[7].len());
+    }
+}

@@ -357,3 +357,27 @@ fn random_games(facts: &Facts) -> ClaimRecord {
         None => record("9", "Against a Breaker uniform over the current card's envelope, the paper's strategy won 60 of 60 games, each in 6 to 8 Maker moves", Verdict::Answered, "not played here".into(), Vec::new()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_brick_wall_covers_every_square_of_the_board_and_a_gap_is_found() {
+        let pairs = pairs_on_board(&brick_wall(), BOARD.0, BOARD.1);
+        assert_eq!(every_square_covered(&pairs, BOARD), None);
+        let fewer: Vec<(Cell, Cell)> = pairs
+            .iter()
+            .copied()
+            .filter(|&(u, _)| u != (0, 0))
+            .collect();
+        assert_eq!(every_square_covered(&fewer, BOARD), Some((0, 0)));
+    }
+
+    #[test]
+    fn the_domino_claim_is_decided_by_its_reply_classes() {
+        let claim = domino();
+        assert_eq!(claim.verdict, Verdict::Holds);
+        assert!(claim.parts[0].detail.contains("5 reply classes"));
+    }
+}
