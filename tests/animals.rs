@@ -188,4 +188,21 @@ fn list_prints_the_enumeration_and_bad_shapes_exit_two() {
     let output = gamecert(&["animals", "draw", "Snaky", "-o", "-"]);
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).starts_with("<svg"));
+    let output = gamecert(&[
+        "animals",
+        "draw",
+        "--pairing",
+        "tests/fixtures/animals/pairing-brick-wall.json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    // The article's 10x6 drawing: 5 pairs in each even row, 4 in each odd row.
+    assert_eq!(stdout(&output).matches("<line").count(), 27);
+    let output = gamecert(&[
+        "animals",
+        "draw",
+        "--pairing",
+        "tests/fixtures/animals/pairing-pair-removed.json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("placement with no whole pair"));
 }

@@ -25,12 +25,19 @@ enum AnimalsCommand {
         #[arg(long)]
         cells: usize,
     },
-    /// Draw animals as SVG: the given shapes, or every animal of --cells N.
+    /// Draw animals as SVG: the given shapes, or every animal of --cells N;
+    /// or (--pairing) a pairing certificate on a W x H board.
     Draw {
         /// Shapes as cell lists "(0,0) (1,0) ..." or common names.
         shapes: Vec<String>,
         #[arg(long)]
         cells: Option<usize>,
+        /// An animals-pairing certificate to draw instead of shapes.
+        #[arg(long)]
+        pairing: Option<PathBuf>,
+        /// The board for --pairing, width and height.
+        #[arg(long, num_args = 2, value_names = ["W", "H"], default_values_t = [10, 6])]
+        board: Vec<i32>,
         /// Output file ("-" for stdout).
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
@@ -65,9 +72,16 @@ pub fn run(args: AnimalsArgs) -> Outcome {
         None => atlas_report(&args.root),
         Some(AnimalsCommand::List { cells }) => list(cells),
         Some(AnimalsCommand::Draw {
+            pairing: Some(path),
+            board,
+            output,
+            ..
+        }) => draw_pairing(&path, &board, &output),
+        Some(AnimalsCommand::Draw {
             shapes,
             cells,
             output,
+            ..
         }) => draw_command(&shapes, cells, &output),
         Some(AnimalsCommand::Search {
             max_area,
@@ -135,6 +149,75 @@ fn draw_command(shapes: &[String], cells: Option<usize>, output: &std::path::Pat
         Ok(()) => Outcome::Holds,
         Err(outcome) => outcome,
     }
+}
+
+/// Draws an audited pairing certificate's pairs that fall on the board.
+fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path) -> Outcome {
+    let report = match gamecert::audit::audit_file(path) {
+        Ok(report) if report.kind == "animals-pairing" => report,
+        Ok(report) => {
+            eprintln!(
+                "gamecert animals draw: {} is a {} certificate, not animals-pairing",
+                path.display(),
+                report.kind
+            );
+            return Outcome::BadInput;
+        }
+        Err(error) => {
+            eprintln!("gamecert animals draw: {error}");
+            return Outcome::BadInput;
+        }
+    };
+    let (width, height) = (board[0], board[1]);
+    if !(1..=200).contains(&width) || !(1..=200).contains(&height) {
+        eprintln!("gamecert animals draw: --board must be 1..=200 each way");
+        return Outcome::BadInput;
+    }
+    let pairing = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|value| read_pairing(&value));
+    let Some(pairing) = pairing else {
+        eprintln!(
+            "gamecert animals draw: cannot read the pairing of {}",
+            path.display()
+        );
+        return Outcome::BadInput;
+    };
+    let pairs = gamecert::animals::pairing::pairs_on_board(&pairing, width, height);
+    let svg = draw::pairing_svg(width, height, &pairs);
+    for message in report.messages() {
+        eprintln!("audit: {message}");
+    }
+    match super::write_output("animals draw", output, &svg) {
+        Ok(()) => Outcome::from_holds(report.holds()),
+        Err(outcome) => outcome,
+    }
+}
+
+fn read_pairing(value: &serde_json::Value) -> Option<gamecert::animals::pairing::PeriodicPairing> {
+    let cell = |v: &serde_json::Value| -> Option<(i32, i32)> {
+        Some((
+            v.get(0)?.as_i64()?.try_into().ok()?,
+            v.get(1)?.as_i64()?.try_into().ok()?,
+        ))
+    };
+    let lattice = value.get("lattice")?;
+    let (first, second) = (cell(lattice.get(0)?)?, cell(lattice.get(1)?)?);
+    let pairs = value
+        .get("pairs")?
+        .as_array()?
+        .iter()
+        .map(|p| Some((cell(p.get(0)?)?, cell(p.get(1)?)?)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(gamecert::animals::pairing::PeriodicPairing {
+        lattice: gamecert::animals::pairing::Lattice {
+            a: first.0,
+            s: second.0,
+            b: second.1,
+        },
+        pairs,
+    })
 }
 
 fn atlas_report(root: &std::path::Path) -> Outcome {
