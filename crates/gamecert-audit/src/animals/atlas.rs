@@ -37,6 +37,11 @@ fn read_json(root: &Path, path: &str) -> Result<Value, AnimalsFault> {
         path: path.to_string(),
         reason,
     };
+    if !super::safe_path(path) {
+        return Err(reference(
+            "a reference must be a relative path inside the project (no \"..\")".into(),
+        ));
+    }
     let text = std::fs::read_to_string(root.join(path)).map_err(|e| reference(e.to_string()))?;
     serde_json::from_str(&text).map_err(|e| reference(format!("not JSON: {e}")))
 }
@@ -121,7 +126,14 @@ fn check_entry(
             if entry.cells != shape::canonical(&SNAKY) {
                 return Err("only Snaky's card tables are certified by the kernel".into());
             }
-            let report = crate::audit_value(&value).map_err(|e| format!("{cited}: {e}"))?;
+            // Only a snaky certificate may be followed (never an atlas citing itself).
+            if !header(&value, "snaky", crate::snaky::FORMAT) {
+                return Err(format!(
+                    "{cited} is not a snaky certificate of format {}",
+                    crate::snaky::FORMAT
+                ));
+            }
+            let report = crate::snaky::audit(&value);
             let holds = value.pointer("/claim/holds").and_then(Value::as_bool) == Some(true);
             (report.kind == "snaky" && report.holds() && holds)
                 .then_some(())
@@ -315,4 +327,36 @@ fn check_no_pairing(
 /// Reads references relative to the working directory (the project root).
 pub fn audit(value: &Value) -> AuditReport {
     audit_at(value, Path::new("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn references_outside_the_project_and_self_citations_are_faults() {
+        assert!(matches!(
+            read_json(Path::new("."), "../x.json"),
+            Err(AnimalsFault::Reference { .. })
+        ));
+        assert!(matches!(
+            read_json(Path::new("."), "/etc/passwd"),
+            Err(AnimalsFault::Reference { .. })
+        ));
+        // An atlas whose card-table entry cites an atlas is rejected, not followed.
+        let dir = std::env::temp_dir().join(format!("gamecert-atlas-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let atlas = json!({"kind": "animals", "format": 1});
+        std::fs::write(dir.join("a.json"), atlas.to_string()).unwrap();
+        let entry = Entry {
+            cells: shape::canonical(&SNAKY),
+            status: "winner".into(),
+            how: "card-table".into(),
+            certificate: Some("a.json".into()),
+        };
+        let outcome = check_entry(&dir, &entry, &[], &BTreeMap::new());
+        assert!(outcome.unwrap_err().contains("not a snaky certificate"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -84,3 +84,15 @@ impl fmt::Display for AnimalsFault {
 pub(crate) fn field<'a>(value: &'a Value, name: &str) -> Option<&'a Value> {
     value.get(name)
 }
+
+/// Whether a cited path stays inside the project root: relative, no "..".
+pub(crate) fn safe_path(path: &str) -> bool {
+    let path = std::path::Path::new(path);
+    path.is_relative()
+        && path.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+}

@@ -102,6 +102,12 @@ pub fn audit_no_pairing(value: &Value, root: &Path) -> Result<(usize, usize), Ve
         .get("proof_path")
         .and_then(Value::as_str)
         .ok_or_else(|| vec![AnimalsFault::Field("proof_path must be a string".into())])?;
+    if !super::safe_path(proof_path) {
+        return Err(vec![AnimalsFault::Reference {
+            path: proof_path.to_string(),
+            reason: "a reference must be a relative path inside the project (no \"..\")".into(),
+        }]);
+    }
     let proof = std::fs::read_to_string(root.join(proof_path)).map_err(|error| {
         vec![AnimalsFault::Reference {
             path: proof_path.to_string(),

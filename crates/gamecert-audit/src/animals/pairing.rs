@@ -162,3 +162,44 @@ pub fn audit(value: &Value) -> AuditReport {
         failures: faults.into_iter().map(Failure::Animals).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    proptest! {
+        /// Any lattice, pairs and animal: a report, never a panic; and a
+        /// pairing the auditor accepts really covers every placement it lists.
+        #[test]
+        fn never_panics_on_small_certificates(
+            a in -3i64..6, s in -2i64..6, b in -3i64..6,
+            pairs in prop::collection::vec(((-4i64..4, -4i64..4), (-4i64..4, -4i64..4)), 0..6),
+            cells in prop::collection::vec((-2i64..3, -2i64..3), 0..6),
+        ) {
+            let value = json!({
+                "kind": "animals-pairing", "format": 1,
+                "animal": {"cells": cells.iter().map(|c| [c.0, c.1]).collect::<Vec<_>>()},
+                "lattice": [[a, 0], [s, b]],
+                "pairs": pairs.iter().map(|(u, v)| [[u.0, u.1], [v.0, v.1]]).collect::<Vec<_>>(),
+            });
+            let _ = audit(&value);
+        }
+    }
+
+    #[test]
+    fn ill_formed_fields_are_faults() {
+        let value =
+            json!({"animal": {"cells": [[0,0],[1,0]]}, "lattice": [[2,1],[0,2]], "pairs": []});
+        assert!(matches!(
+            &audit_pairing(&value).1[..],
+            [AnimalsFault::Field(_)]
+        ));
+        let value = json!({"animal": {"cells": [[0,0],[2,0]]}});
+        assert!(matches!(
+            &audit_pairing(&value).1[..],
+            [AnimalsFault::Field(_)]
+        ));
+    }
+}
