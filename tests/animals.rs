@@ -206,3 +206,11 @@ fn list_prints_the_enumeration_and_bad_shapes_exit_two() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("placement with no whole pair"));
 }
+
+#[test]
+fn the_committed_atlas_is_what_verify_regenerates() {
+    let run = gamecert::animals::verify::build(&root()).unwrap();
+    assert!(run.holds, "{}", run.report);
+    let committed = std::fs::read_to_string(root().join("certificates/animals.json")).unwrap();
+    assert!(committed == run.json, "certificates/animals.json is stale: run gamecert verify");
+}
