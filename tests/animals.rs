@@ -212,5 +212,8 @@ fn the_committed_atlas_is_what_verify_regenerates() {
     let run = gamecert::animals::verify::build(&root()).unwrap();
     assert!(run.holds, "{}", run.report);
     let committed = std::fs::read_to_string(root().join("certificates/animals.json")).unwrap();
-    assert!(committed == run.json, "certificates/animals.json is stale: run gamecert verify");
+    assert!(
+        committed == run.json,
+        "certificates/animals.json is stale: run gamecert verify"
+    );
 }

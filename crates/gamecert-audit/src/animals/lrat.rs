@@ -38,7 +38,7 @@ pub fn check(clauses: &[Vec<i64>], proof: &str) -> Result<Checked, StepFault> {
         added: 0,
         deleted: 0,
     };
-    let mut assignment: HashMap<u64, bool> = HashMap::new();
+    let mut assignment = Assignment::default();
     for (index, text) in proof.lines().enumerate() {
         let line = index + 1;
         let fault = |step: u64, reason: String| StepFault { line, step, reason };
@@ -82,8 +82,9 @@ pub fn check(clauses: &[Vec<i64>], proof: &str) -> Result<Checked, StepFault> {
             Some((0, hints)) => hints,
             _ => return Err(fault(id, "the hints have no closing 0".into())),
         };
+        let outcome = rup(&database, lits, hints, &mut assignment);
         assignment.clear();
-        rup(&database, lits, hints, &mut assignment).map_err(|reason| fault(id, reason))?;
+        outcome.map_err(|reason| fault(id, reason))?;
         checked.added += 1;
         last_id = id;
         if lits.is_empty() {
@@ -98,13 +99,54 @@ pub fn check(clauses: &[Vec<i64>], proof: &str) -> Result<Checked, StepFault> {
     })
 }
 
+/// A partial assignment indexed by variable, cleared by undoing what was set.
+#[derive(Default)]
+struct Assignment {
+    /// 0 unset, 1 true, 2 false; index: variable.
+    value: Vec<u8>,
+    set: Vec<usize>,
+}
+
+impl Assignment {
+    fn get(&self, variable: u64) -> Option<bool> {
+        match self.value.get(variable as usize) {
+            Some(1) => Some(true),
+            Some(2) => Some(false),
+            _ => None,
+        }
+    }
+
+    fn insert(&mut self, variable: u64, truth: bool) {
+        let index = variable as usize;
+        if index >= self.value.len() {
+            self.value.resize(index + 1, 0);
+        }
+        self.value[index] = if truth { 1 } else { 2 };
+        self.set.push(index);
+    }
+
+    fn clear(&mut self) {
+        for index in self.set.drain(..) {
+            self.value[index] = 0;
+        }
+    }
+}
+
+/// The largest variable a proof may name (keeps the assignment small).
+const MAX_VARIABLE: u64 = 1 << 24;
+
 /// Whether the hints, in order, propagate the negated clause to a conflict.
 fn rup(
     database: &HashMap<u64, Vec<i64>>,
     lits: &[i64],
     hints: &[i64],
-    assignment: &mut HashMap<u64, bool>,
+    assignment: &mut Assignment,
 ) -> Result<(), String> {
+    if let Some(lit) = lits.iter().find(|l| l.unsigned_abs() > MAX_VARIABLE) {
+        return Err(format!(
+            "literal {lit} exceeds the largest variable {MAX_VARIABLE}"
+        ));
+    }
     for &lit in lits {
         assignment.insert(lit.unsigned_abs(), lit < 0);
     }
@@ -119,8 +161,8 @@ fn rup(
             .ok_or_else(|| format!("hint {hint} names no live clause"))?;
         let mut free = None;
         for &lit in clause {
-            match assignment.get(&lit.unsigned_abs()) {
-                Some(&value) if value == (lit > 0) => {
+            match assignment.get(lit.unsigned_abs()) {
+                Some(value) if value == (lit > 0) => {
                     return Err(format!("hint {hint} is already satisfied"))
                 }
                 Some(_) => {}
