@@ -6,9 +6,11 @@
 //! file, sharing no logic with the producer). `cert` is the shared core for
 //! certificate files. The `gamecert` binary is a thin layer over this library.
 
+pub mod animals;
 pub mod cert;
 pub mod chess1d;
 pub mod exit;
+pub mod polyomino;
 pub mod site;
 pub mod snaky;
 pub mod tictactoe;

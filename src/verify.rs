@@ -59,6 +59,10 @@ pub const GAMES: &[Game] = &[
         name: "chess1d",
         generate: crate::chess1d::verify::generate,
     },
+    Game {
+        name: "animals",
+        generate: crate::animals::verify::generate,
+    },
 ];
 
 /// Runs every game's generator, concurrently on the rayon pool, and returns

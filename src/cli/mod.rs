@@ -2,6 +2,7 @@
 //! arguments, calls the library and returns what to print with its outcome;
 //! printing, and the exit rule for failures to print, live here alone.
 
+mod animals;
 mod audit;
 mod chess1d;
 mod site;
@@ -35,6 +36,8 @@ enum Command {
     Tictactoe(tictactoe::TictactoeArgs),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
     Chess1d(chess1d::Chess1dArgs),
+    /// The animal atlas: list, draw and classify polyominoes (winners, losers by pairings).
+    Animals(animals::AnimalsArgs),
     /// Re-check emitted certificates (any kind) from their JSON alone.
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Snaky(args) => snaky::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Chess1d(args) => chess1d::run(args),
+        Command::Animals(args) => animals::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Site(args) => site::run(args),

@@ -6,6 +6,7 @@
 //! whose output it judges. Each certificate kind has one auditor module;
 //! [`AUDITORS`] is the one list of kinds and formats the kernel accepts.
 
+pub mod animals;
 pub mod chess1d;
 pub mod snaky;
 pub mod snaky_search;
@@ -43,12 +44,15 @@ impl AuditReport {
 pub enum Failure {
     /// A failure whose auditor does not type its faults yet.
     Untyped(String),
+    /// A fault of an animal atlas, pairing or no-pairing certificate.
+    Animals(animals::AnimalsFault),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Untyped(message) => f.write_str(message),
+            Failure::Animals(fault) => fault.fmt(f),
         }
     }
 }
@@ -92,6 +96,21 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "chess1d-boards",
         format: chess1d::FORMAT,
         audit: chess1d::audit,
+    },
+    Auditor {
+        kind: "animals",
+        format: animals::FORMAT,
+        audit: animals::atlas::audit,
+    },
+    Auditor {
+        kind: "animals-pairing",
+        format: animals::FORMAT,
+        audit: animals::pairing::audit,
+    },
+    Auditor {
+        kind: "animals-no-pairing",
+        format: animals::FORMAT,
+        audit: animals::nopairing::audit,
     },
 ];
 

@@ -1,0 +1,362 @@
+//! Auditor of the `animals` atlas. It re-enumerates the free polyominoes of
+//! 1..8 cells, requires the atlas to list exactly those of 1..7 cells in
+//! canonical form, and backs every status by what the entry cites:
+//! - loser by "pairing": the cited `animals-pairing` file audits and pairs
+//!   this animal;
+//! - loser by "contains": the cited animal is an earlier, smaller loser of
+//!   the atlas and this animal contains a copy of it (Proposition 5);
+//! - winner by "card-table": the cited `snaky` certificate audits, its
+//!   claim holds, and the animal is Snaky (the shape those tables build);
+//! - winner by "contained-in-winner": the cited animal is a larger winner
+//!   of the atlas containing this one (Proposition 5);
+//! - "open": nothing is claimed.
+//!
+//! It recomputes the induction step (every 8-cell animal loses a cell and
+//! stays connected) and audits the no-pairing proof it cites.
+
+use super::shape::{self, Cell};
+use super::{nopairing, pairing, AnimalsFault, FORMAT};
+use crate::{AuditReport, Failure};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Snaky, the shape the `snaky` certificates' card tables build.
+const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+const ATLAS_CELLS: usize = 7;
+
+struct Entry {
+    cells: Vec<Cell>,
+    status: String,
+    how: String,
+    certificate: Option<String>,
+}
+
+fn read_json(root: &Path, path: &str) -> Result<Value, AnimalsFault> {
+    let reference = |reason: String| AnimalsFault::Reference {
+        path: path.to_string(),
+        reason,
+    };
+    if !super::safe_path(path) {
+        return Err(reference(
+            "a reference must be a relative path inside the project (no \"..\")".into(),
+        ));
+    }
+    let text = std::fs::read_to_string(root.join(path)).map_err(|e| reference(e.to_string()))?;
+    serde_json::from_str(&text).map_err(|e| reference(format!("not JSON: {e}")))
+}
+
+fn header(value: &Value, kind: &str, format: u64) -> bool {
+    value.get("kind").and_then(Value::as_str) == Some(kind)
+        && value.get("format").and_then(Value::as_u64) == Some(format)
+}
+
+fn read_entries(value: &Value) -> Result<Vec<Entry>, AnimalsFault> {
+    let bad = |i: usize| AnimalsFault::Field(format!("animals[{i}] must have cells, status, how"));
+    let list = value
+        .get("animals")
+        .and_then(Value::as_array)
+        .ok_or_else(|| AnimalsFault::Field("animals must be a list".into()))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, item)| {
+            Ok(Entry {
+                cells: item
+                    .get("cells")
+                    .and_then(shape::read_cells)
+                    .ok_or_else(|| bad(i))?,
+                status: item
+                    .get("status")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad(i))?
+                    .into(),
+                how: item
+                    .get("how")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad(i))?
+                    .into(),
+                certificate: item
+                    .get("certificate")
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+            })
+        })
+        .collect()
+}
+
+/// Backs one entry's status; `index` finds entries by cell list.
+fn check_entry(
+    root: &Path,
+    entry: &Entry,
+    entries: &[Entry],
+    index: &BTreeMap<Vec<Cell>, usize>,
+) -> Result<(), String> {
+    let cited = entry.certificate.as_deref().unwrap_or("");
+    let cited_entry = || {
+        shape::parse_cell_list(cited)
+            .and_then(|cells| index.get(&cells).map(|&i| &entries[i]))
+            .ok_or_else(|| format!("cites {cited:?}, which is no animal of the atlas"))
+    };
+    match (entry.status.as_str(), entry.how.as_str()) {
+        ("loser", "pairing") => {
+            let value = read_json(root, cited).map_err(|f| f.to_string())?;
+            if !header(&value, "animals-pairing", FORMAT) {
+                return Err(format!(
+                    "{cited} is not an animals-pairing certificate of format {FORMAT}"
+                ));
+            }
+            let (animal, faults) = pairing::audit_pairing(&value);
+            if let Some(fault) = faults.first() {
+                return Err(format!("{cited}: {fault}"));
+            }
+            (animal.as_deref() == Some(&entry.cells[..]))
+                .then_some(())
+                .ok_or_else(|| format!("{cited} pairs another animal"))
+        }
+        ("loser", "contains") => {
+            let smaller = cited_entry()?;
+            let ok = smaller.status == "loser"
+                && smaller.cells.len() < entry.cells.len()
+                && shape::contains(&entry.cells, &smaller.cells);
+            ok.then_some(())
+                .ok_or_else(|| format!("does not contain a smaller loser {cited}"))
+        }
+        ("winner", "card-table") => {
+            let value = read_json(root, cited).map_err(|f| f.to_string())?;
+            if entry.cells != shape::canonical(&SNAKY) {
+                return Err("only Snaky's card tables are certified by the kernel".into());
+            }
+            // Only a snaky certificate may be followed (never an atlas citing itself).
+            if !header(&value, "snaky", crate::snaky::FORMAT) {
+                return Err(format!(
+                    "{cited} is not a snaky certificate of format {}",
+                    crate::snaky::FORMAT
+                ));
+            }
+            let report = crate::snaky::audit(&value);
+            let holds = value.pointer("/claim/holds").and_then(Value::as_bool) == Some(true);
+            (report.kind == "snaky" && report.holds() && holds)
+                .then_some(())
+                .ok_or_else(|| format!("{cited} does not audit as a holding snaky certificate"))
+        }
+        ("winner", "contained-in-winner") => {
+            let larger = cited_entry()?;
+            let ok = larger.status == "winner"
+                && larger.cells.len() > entry.cells.len()
+                && shape::contains(&larger.cells, &entry.cells);
+            ok.then_some(())
+                .ok_or_else(|| format!("is not contained in a larger winner {cited}"))
+        }
+        ("open", _) => Ok(()),
+        (status, how) => Err(format!(
+            "status {status:?} by {how:?} is not one the kernel knows"
+        )),
+    }
+}
+
+pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
+    let mut checked = Vec::new();
+    let mut faults = Vec::new();
+    let levels = shape::enumerate(ATLAS_CELLS + 1);
+    let counts: BTreeMap<String, u64> = levels
+        .iter()
+        .enumerate()
+        .map(|(k, level)| ((k + 1).to_string(), level.len() as u64))
+        .collect();
+    let stated: Option<BTreeMap<String, u64>> = value
+        .get("counts")
+        .and_then(Value::as_object)
+        .and_then(|o| {
+            o.iter()
+                .map(|(k, v)| Some((k.clone(), v.as_u64()?)))
+                .collect()
+        });
+    if stated.as_ref() == Some(&counts) {
+        checked.push(format!(
+            "counts of free polyominoes of 1..8 cells re-enumerated: {:?}",
+            counts.values().collect::<Vec<_>>()
+        ));
+    } else {
+        faults.push(AnimalsFault::Field(format!(
+            "counts must be the re-enumerated {counts:?}"
+        )));
+    }
+    match read_entries(value) {
+        Ok(entries) => check_entries(root, &entries, &levels, &mut checked, &mut faults),
+        Err(fault) => faults.push(fault),
+    }
+    check_induction(
+        value,
+        levels.last().map(Vec::as_slice).unwrap_or_default(),
+        &mut checked,
+        &mut faults,
+    );
+    if let Some(summary) = value.get("snaky_no_pairing").filter(|v| !v.is_null()) {
+        check_no_pairing(root, summary, &mut checked, &mut faults);
+    }
+    AuditReport {
+        kind: "animals".into(),
+        checked,
+        failures: faults.into_iter().map(Failure::Animals).collect(),
+    }
+}
+
+fn check_entries(
+    root: &Path,
+    entries: &[Entry],
+    levels: &[Vec<Vec<Cell>>],
+    checked: &mut Vec<String>,
+    faults: &mut Vec<AnimalsFault>,
+) {
+    let expected: Vec<&Vec<Cell>> = levels.iter().take(ATLAS_CELLS).flatten().collect();
+    let listed: Vec<&Vec<Cell>> = entries.iter().map(|e| &e.cells).collect();
+    if listed != expected {
+        faults.push(AnimalsFault::Field(format!(
+            "animals must list the {} free polyominoes of 1..7 cells, canonical, in order",
+            expected.len()
+        )));
+        return;
+    }
+    let index: BTreeMap<Vec<Cell>, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.cells.clone(), i))
+        .collect();
+    let mut tally: BTreeMap<String, usize> = BTreeMap::new();
+    for entry in entries {
+        match check_entry(root, entry, entries, &index) {
+            Ok(()) => {
+                *tally
+                    .entry(format!("{} by {}", entry.status, entry.how))
+                    .or_default() += 1
+            }
+            Err(reason) => faults.push(AnimalsFault::Entry {
+                cells: shape::cell_list(&entry.cells),
+                reason,
+            }),
+        }
+    }
+    checked.push(format!(
+        "{} animals of 1..7 cells, each status backed: {tally:?}",
+        entries.len()
+    ));
+    let sevens = entries.iter().filter(|e| e.cells.len() == ATLAS_CELLS);
+    let losing = sevens.clone().filter(|e| e.status == "loser").count();
+    checked.push(format!(
+        "{losing} of {} animals of 7 cells are certified losers",
+        sevens.count()
+    ));
+}
+
+fn check_induction(
+    value: &Value,
+    octominoes: &[Vec<Cell>],
+    checked: &mut Vec<String>,
+    faults: &mut Vec<AnimalsFault>,
+) {
+    let all_reduce = octominoes
+        .iter()
+        .all(|animal| animal.iter().any(|&c| shape::connected_without(animal, c)));
+    let stated = value
+        .pointer("/induction/all_reduce")
+        .and_then(Value::as_bool);
+    if stated == Some(all_reduce) {
+        checked.push(format!(
+            "each of the {} animals of 8 cells keeps a connected 7-cell animal after removing some cell: {all_reduce}",
+            octominoes.len()
+        ));
+    } else {
+        faults.push(AnimalsFault::Field(format!(
+            "induction.all_reduce must be the recomputed {all_reduce}"
+        )));
+    }
+}
+
+fn check_no_pairing(
+    root: &Path,
+    summary: &Value,
+    checked: &mut Vec<String>,
+    faults: &mut Vec<AnimalsFault>,
+) {
+    let Some(path) = summary.get("proof_path").and_then(Value::as_str) else {
+        faults.push(AnimalsFault::Field(
+            "snaky_no_pairing.proof_path must be a string".into(),
+        ));
+        return;
+    };
+    let value = match read_json(root, path) {
+        Ok(value) if header(&value, "animals-no-pairing", FORMAT) => value,
+        Ok(_) => {
+            faults.push(AnimalsFault::Reference {
+                path: path.into(),
+                reason: "not an animals-no-pairing certificate".into(),
+            });
+            return;
+        }
+        Err(fault) => {
+            faults.push(fault);
+            return;
+        }
+    };
+    let is_snaky = value
+        .pointer("/animal/cells")
+        .and_then(shape::read_cells)
+        .map(|c| shape::canonical(&c))
+        == Some(shape::canonical(&SNAKY));
+    match nopairing::audit_no_pairing(&value, root) {
+        Ok((region, steps)) if is_snaky => {
+            let stated = (
+                summary.get("region_cells").and_then(Value::as_u64),
+                summary.get("proof_steps").and_then(Value::as_u64),
+                summary.get("checked").and_then(Value::as_bool),
+            );
+            if stated == (Some(region as u64), Some(steps as u64), Some(true)) {
+                checked.push(format!("Snaky has no pairing: region of {region} cells, LRAT proof of {steps} steps checked"));
+            } else {
+                faults.push(AnimalsFault::Field(format!("snaky_no_pairing must state region_cells {region}, proof_steps {steps}, checked true")));
+            }
+        }
+        Ok(_) => faults.push(AnimalsFault::Reference {
+            path: path.into(),
+            reason: "refutes another animal than Snaky".into(),
+        }),
+        Err(more) => faults.extend(more),
+    }
+}
+
+/// Reads references relative to the working directory (the project root).
+pub fn audit(value: &Value) -> AuditReport {
+    audit_at(value, Path::new("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn references_outside_the_project_and_self_citations_are_faults() {
+        assert!(matches!(
+            read_json(Path::new("."), "../x.json"),
+            Err(AnimalsFault::Reference { .. })
+        ));
+        assert!(matches!(
+            read_json(Path::new("."), "/etc/passwd"),
+            Err(AnimalsFault::Reference { .. })
+        ));
+        // An atlas whose card-table entry cites an atlas is rejected, not followed.
+        let dir = std::env::temp_dir().join(format!("gamecert-atlas-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let atlas = json!({"kind": "animals", "format": 1});
+        std::fs::write(dir.join("a.json"), atlas.to_string()).unwrap();
+        let entry = Entry {
+            cells: shape::canonical(&SNAKY),
+            status: "winner".into(),
+            how: "card-table".into(),
+            certificate: Some("a.json".into()),
+        };
+        let outcome = check_entry(&dir, &entry, &[], &BTreeMap::new());
+        assert!(outcome.unwrap_err().contains("not a snaky certificate"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,219 @@
+//! The animal atlas: kernel auditors against the committed certificates and
+//! each forgery fixture, the producer's searches against the kernel, and the
+//! command line's exit codes on bad shapes.
+
+mod common;
+
+use common::{gamecert, root, stderr, stdout};
+use gamecert::animals::atlas::{basic_losers, levels};
+use gamecert::animals::certificate::pairing_certificate;
+use gamecert::animals::nopairing::{rectangle, region_formula};
+use gamecert::animals::pairing::find;
+use gamecert::animals::refute::refute;
+use gamecert::animals::search::pairing_json;
+use gamecert::audit::animals::{atlas, nopairing, pairing, AnimalsFault};
+use gamecert::audit::{audit_file, Failure};
+use gamecert::polyomino::Polyomino;
+use serde_json::Value;
+
+fn fixture(name: &str) -> Value {
+    let path = root().join("tests/fixtures/animals").join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn pairing_faults(name: &str) -> Vec<AnimalsFault> {
+    pairing::audit_pairing(&fixture(name)).1
+}
+
+#[test]
+fn the_brick_wall_fixture_audits() {
+    assert_eq!(pairing_faults("pairing-brick-wall.json"), vec![]);
+}
+
+#[test]
+fn a_removed_pair_is_named_by_the_placement_it_leaves_bare() {
+    let faults = pairing_faults("pairing-pair-removed.json");
+    // Without the odd-row pair, the squares based at x odd hold no pair.
+    let bare = |x: i64, y: i64| AnimalsFault::PlacementWithoutPair {
+        orientation: 0,
+        translation: (x, y),
+        cells: vec![(x, y), (x, y + 1), (x + 1, y), (x + 1, y + 1)],
+    };
+    assert_eq!(faults, vec![bare(1, 0), bare(1, 1)]);
+    assert!(faults[0]
+        .to_string()
+        .contains("placement with no whole pair"));
+}
+
+#[test]
+fn two_pairs_sharing_a_cell_are_rejected() {
+    let faults = pairing_faults("pairing-shared-cell.json");
+    assert!(faults.contains(&AnimalsFault::PairsShareCell {
+        first: 0,
+        second: 1,
+        cell: (1, 0)
+    }));
+}
+
+#[test]
+fn a_pair_with_its_own_translate_is_rejected() {
+    let faults = pairing_faults("pairing-translate.json");
+    assert_eq!(
+        faults[0],
+        AnimalsFault::PairWithItsTranslate {
+            pair: 0,
+            cells: [(0, 0), (2, 0)]
+        }
+    );
+}
+
+#[test]
+fn a_pairing_missing_the_horizontal_placements_names_them() {
+    let faults = pairing_faults("pairing-placement-without-pair.json");
+    assert!(!faults.is_empty());
+    for fault in &faults {
+        match fault {
+            AnimalsFault::PlacementWithoutPair { cells, .. } => {
+                assert!(cells.iter().all(|c| c.1 == cells[0].1), "{fault}")
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+}
+
+#[test]
+fn lrat_refutation_fixtures_accept_the_true_and_name_the_forged_step() {
+    let good = nopairing::audit_no_pairing(&fixture("no-pairing-domino.json"), &root());
+    assert_eq!(good, Ok((4, 1)));
+    let forged = nopairing::audit_no_pairing(&fixture("no-pairing-forged-step.json"), &root());
+    match forged {
+        Err(faults) => assert!(
+            matches!(
+                &faults[..],
+                [AnimalsFault::ProofStep {
+                    line: 1,
+                    step: 9,
+                    ..
+                }]
+            ),
+            "{faults:?}"
+        ),
+        Ok(found) => panic!("forged proof accepted: {found:?}"),
+    }
+}
+
+#[test]
+fn the_committed_atlas_and_every_file_it_cites_audit() {
+    let report = audit_file(&root().join("certificates/animals.json")).unwrap();
+    assert!(report.holds(), "{:?}", report.messages());
+    let tampered = {
+        let mut value = fixture("../../../certificates/animals.json");
+        // A 7-cell loser now cites the domino, a winner, as its smaller loser.
+        let entries = value["animals"].as_array_mut().unwrap();
+        let seven = entries
+            .iter_mut()
+            .rev()
+            .find(|e| e["how"] == "contains")
+            .unwrap();
+        seven["certificate"] = Value::from("(0,0) (0,1)");
+        value
+    };
+    let report = atlas::audit_at(&tampered, &root());
+    assert!(matches!(
+        &report.failures[..],
+        [Failure::Animals(AnimalsFault::Entry { .. })]
+    ));
+}
+
+#[test]
+fn every_basic_loser_gets_a_pairing_the_kernel_accepts() {
+    let levels = levels();
+    let losers = basic_losers(&levels);
+    assert!(!losers.is_empty());
+    for animal in losers.iter().take(6) {
+        let found = find(animal, 16, 5_000).expect("a pairing on a small period");
+        let json = pairing_json(&pairing_certificate(animal, &found)).unwrap();
+        let value: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(pairing::audit_pairing(&value).1, vec![], "{animal}");
+    }
+}
+
+#[test]
+fn the_kernel_rebuilds_the_producers_formula_and_checks_its_refutation() {
+    let square = Polyomino::new(&[(0, 0), (1, 0), (0, 1), (1, 1)]).unwrap();
+    let domino = Polyomino::new(&[(0, 0), (1, 0)]).unwrap();
+    let region = rectangle(3, 2);
+    let producer = region_formula(&domino, &region).formula;
+    let kernel_cells: Vec<(i64, i64)> = region.iter().map(|&(x, y)| (x as i64, y as i64)).collect();
+    let kernel = nopairing::formula(&[(0, 0), (1, 0)], &kernel_cells);
+    let as_i64: Vec<Vec<i64>> = producer
+        .clauses
+        .iter()
+        .map(|c| c.iter().map(|&l| l as i64).collect())
+        .collect();
+    assert_eq!(as_i64, kernel);
+    let refutation = refute(&producer).unwrap();
+    assert!(gamecert::audit::animals::lrat::check(&kernel, &refutation.lrat).is_ok());
+    // The square has a pairing of the 4x4 board: nothing to refute.
+    assert!(refute(&region_formula(&square, &rectangle(4, 4)).formula).is_err());
+}
+
+#[test]
+fn list_prints_the_enumeration_and_bad_shapes_exit_two() {
+    let output = gamecert(&["animals", "list", "--cells", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("T tetromino"));
+    for (args, message) in [
+        (vec!["animals", "draw", "(0,0) (2,0)"], "not connected"),
+        (vec!["animals", "draw", "(0,0) (0,0)"], "listed twice"),
+        (vec!["animals", "draw", "(0,0) (1,x)"], "1:10"),
+        (
+            vec![
+                "animals",
+                "draw",
+                "(0,0) (1,0) (2,0) (3,0) (4,0) (5,0) (6,0) (7,0) (8,0)",
+            ],
+            "at most 8",
+        ),
+        (vec!["animals", "list", "--cells", "0"], "--cells"),
+    ] {
+        let output = gamecert(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let output = gamecert(&["animals", "draw", "Snaky", "-o", "-"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("<svg"));
+    let output = gamecert(&[
+        "animals",
+        "draw",
+        "--pairing",
+        "tests/fixtures/animals/pairing-brick-wall.json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    // The article's 10x6 drawing: 5 pairs in each even row, 4 in each odd row.
+    assert_eq!(stdout(&output).matches("<line").count(), 27);
+    let output = gamecert(&[
+        "animals",
+        "draw",
+        "--pairing",
+        "tests/fixtures/animals/pairing-pair-removed.json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("placement with no whole pair"));
+}
+
+#[test]
+fn the_committed_atlas_is_what_verify_regenerates() {
+    let run = gamecert::animals::verify::build(&root()).unwrap();
+    assert!(run.holds, "{}", run.report);
+    let committed = std::fs::read_to_string(root().join("certificates/animals.json")).unwrap();
+    assert!(
+        committed == run.json,
+        "certificates/animals.json is stale: run gamecert verify"
+    );
+}
