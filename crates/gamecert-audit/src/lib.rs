@@ -42,12 +42,14 @@ impl AuditReport {
 pub enum Failure {
     /// A failure whose auditor does not type its faults yet.
     Untyped(String),
+    Chess1d(chess1d::Fault),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Untyped(message) => f.write_str(message),
+            Failure::Chess1d(fault) => fault.fmt(f),
         }
     }
 }
