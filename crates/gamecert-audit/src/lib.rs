@@ -43,6 +43,7 @@ pub enum Failure {
     /// A failure whose auditor does not type its faults yet.
     Untyped(String),
     Chess1d(chess1d::Fault),
+    Tictactoe(tictactoe::Fault),
 }
 
 impl fmt::Display for Failure {
@@ -50,6 +51,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Untyped(message) => f.write_str(message),
             Failure::Chess1d(fault) => fault.fmt(f),
+            Failure::Tictactoe(fault) => fault.fmt(f),
         }
     }
 }
