@@ -27,8 +27,8 @@ pub const FORMAT: u64 = 1;
 /// Boards larger than this are refused (their tables could not be audited anyway).
 pub const MAX_CELLS: u64 = 64;
 /// Strategy-table entries in one certificate, in all: refused above this
-/// before any table is played (the committed 4x4 k=4 file has about 29,000).
-pub const MAX_ENTRIES: usize = 2_000_000;
+/// before any table is played (the committed 4x4 k=4 file has about 25,000).
+pub const MAX_ENTRIES: usize = 200_000;
 /// Failures listed one by one before the rest are only counted.
 const MAX_LISTED_FAILURES: usize = 20;
 
