@@ -135,6 +135,19 @@ const CHESS1D: &[(&str, ChessCheck)] = &[
     ("boards-positions-wrong.json", |f| {
         matches!(f, Chess::Positions { squares: 10, .. })
     }),
+    ("draw-pv-past-repetition.json", |f| {
+        matches!(f, Chess::DrawLineEnd { plies: 8 })
+    }),
+    ("draw-pv-cut-short.json", |f| {
+        matches!(f, Chess::DrawLineEnd { plies: 5 })
+    }),
+    (
+        "draw-claims-added.json",
+        |f| matches!(f, Chess::ClaimIds { expected, .. } if expected.is_empty()),
+    ),
+    ("draw-value-white.json", |f| {
+        matches!(f, Chess::ValueNotBacked { squares: 7, .. })
+    }),
     ("boards-table-name-wrong.json", |f| {
         matches!(
             f,
@@ -303,6 +316,7 @@ fn the_valid_baselines_pass() {
     for (folder, name) in [
         ("chess1d", "valid.json"),
         ("chess1d", "boards-valid.json"),
+        ("chess1d", "valid-7.json"),
         ("tictactoe", "valid.json"),
         ("tictactoe", "valid-3x4.json"),
     ] {

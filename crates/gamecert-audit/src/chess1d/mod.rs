@@ -381,6 +381,106 @@ fn table_name(table: &Proven) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn table(white: bool, goal: Goal, plies: Option<u64>) -> Proven {
+        Proven {
+            squares: 8,
+            white,
+            goal,
+            plies,
+            entries: tables::Entries::default(),
+        }
+    }
+
+    fn backed(value: &str, plies: Option<u64>, proven: &[Proven]) -> bool {
+        let row = json!({"value": value, "plies_to_mate": plies,
+            "moves_to_mate": plies.map(|d| d.div_ceil(2))});
+        let mut findings = Findings {
+            checked: Vec::new(),
+            failures: Vec::new(),
+        };
+        check_value(8, &row, proven, &mut findings) && findings.failures.is_empty()
+    }
+
+    #[test]
+    fn a_win_is_backed_exactly_with_the_winners_parity() {
+        use Goal::*;
+        // Black mates on even plies: mate within 10 and no mate within 8 pin it to 10
+        let black_10 = [
+            table(false, MateWithin, Some(10)),
+            table(true, NoMateWithin, Some(8)),
+        ];
+        assert!(backed("black", Some(10), &black_10));
+        // a Black win one ply longer than the truth: the tables for 11 and 9
+        // hold whenever the truth is 10, so 11 must be refused
+        let black_11 = [
+            table(false, MateWithin, Some(11)),
+            table(true, NoMateWithin, Some(9)),
+        ];
+        assert!(!backed("black", Some(11), &black_11));
+        let white_11 = [
+            table(true, MateWithin, Some(11)),
+            table(false, NoMateWithin, Some(9)),
+        ];
+        assert!(backed("white", Some(11), &white_11));
+        let white_12 = [
+            table(true, MateWithin, Some(12)),
+            table(false, NoMateWithin, Some(10)),
+        ];
+        assert!(!backed("white", Some(12), &white_12));
+        // each table is needed
+        assert!(!backed("white", Some(11), &white_11[..1]));
+        assert!(!backed("white", Some(11), &white_11[1..]));
+        assert!(!backed("black", Some(10), &white_11));
+        // short wins need no delaying table
+        assert!(backed(
+            "white",
+            Some(1),
+            &[table(true, MateWithin, Some(1))]
+        ));
+        assert!(backed(
+            "black",
+            Some(2),
+            &[table(false, MateWithin, Some(2))]
+        ));
+        assert!(!backed(
+            "black",
+            Some(2),
+            &[table(true, MateWithin, Some(2))]
+        ));
+        let holds = [
+            table(true, NeverLoses, None),
+            table(false, NeverLoses, None),
+        ];
+        assert!(backed("draw", None, &holds));
+        assert!(!backed("draw", None, &holds[..1]));
+        assert!(!backed("draw", None, &holds[1..]));
+        assert!(!backed("draw", Some(11), &holds));
+        assert!(!backed("white", None, &white_11));
+    }
+
+    /// The kernel's own solver agrees with the producer's values as the
+    /// committed fixture states them (two independent computations).
+    #[test]
+    fn the_kernel_solver_agrees_with_the_boards_fixture() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/chess1d/boards-valid.json"
+        );
+        let value: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for row in value["boards"].as_array().unwrap() {
+            let squares = row["squares"].as_u64().unwrap() as usize;
+            let stated = read_value(row).unwrap();
+            let solved = rules::solve(squares);
+            assert_eq!(solved.map(|(w, _)| w), stated.0, "{squares}");
+            assert_eq!(solved.map(|(_, d)| d), stated.1, "{squares}");
+            assert_eq!(
+                Some(count_positions(squares) as u64),
+                row["positions"].as_u64()
+            );
+        }
+    }
 
     #[test]
     fn malformed_certificates_are_failures_not_panics() {
