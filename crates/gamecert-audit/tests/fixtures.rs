@@ -85,6 +85,162 @@ const CHESS1D: &[(&str, ChessCheck)] = &[
             }
         )
     }),
+    ("delays-allow-mate-in-five.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::MatedWithin {
+                    ply: 9,
+                    horizon: 9,
+                    ..
+                },
+                ..
+            }
+        )
+    }),
+    (
+        "delays-missing-reply.json",
+        |f| matches!(f, Chess::Table { table, fault: TableFault::MissingEntry { .. } } if table == "black_delays"),
+    ),
+    ("table-distance-too-near.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::WrongDistance {
+                    distance: 7,
+                    found: Some(7),
+                    ..
+                },
+                ..
+            }
+        )
+    }),
+    ("table-root-distance.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::RootDistance {
+                    bound: 11,
+                    found: Some(13),
+                    ..
+                },
+                ..
+            }
+        )
+    }),
+    ("table-even-distance.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::EvenDistance { .. },
+                ..
+            }
+        )
+    }),
+    ("table-mate-in-1-no-mate.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::NoMate { .. },
+                ..
+            }
+        )
+    }),
+    ("table-duplicate-entry.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::Duplicate { .. },
+                ..
+            }
+        )
+    }),
+    ("table-wrong-side-entry.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::NotToMove { white: true, .. },
+                ..
+            }
+        )
+    }),
+    ("table-bad-position.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::Position { .. },
+                ..
+            }
+        )
+    }),
+    (
+        "table-unknown-goal.json",
+        |f| matches!(f, Chess::Table { fault: TableFault::UnknownGoal { goal }, .. } if goal == "mate_soon"),
+    ),
+    (
+        "table-bad-side.json",
+        |f| matches!(f, Chess::Table { fault: TableFault::Side { found: Some(side) }, .. } if side == "red"),
+    ),
+    ("table-from-wrong.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::From { .. },
+                ..
+            }
+        )
+    }),
+    ("table-no-plies.json", |f| {
+        matches!(
+            f,
+            Chess::Table {
+                fault: TableFault::NeedsPlies { .. },
+                ..
+            }
+        )
+    }),
+    ("start-wrong.json", |f| matches!(f, Chess::Start { .. })),
+    ("squares-5.json", |f| {
+        matches!(f, Chess::Squares { found: Some(5), .. })
+    }),
+    (
+        "pv-wrong-mate-mark.json",
+        |f| matches!(f, Chess::Line { fault: LineFault::Mark { expected, .. }, .. } if expected == "N2-4"),
+    ),
+    ("pv-illegal-move.json", |f| {
+        matches!(
+            f,
+            Chess::Line {
+                fault: LineFault::Illegal { .. },
+                ..
+            }
+        )
+    }),
+    ("pv-one-ply-short.json", |f| {
+        matches!(
+            f,
+            Chess::PvLength {
+                plies: 10,
+                mates: false,
+                stated: Some(11)
+            }
+        )
+    }),
+    (
+        "claim-1-refuted.json",
+        |f| matches!(f, Chess::ClaimVerdict { id, expected: "holds", .. } if id == "1"),
+    ),
+    (
+        "claim-2a-refuted.json",
+        |f| matches!(f, Chess::ClaimVerdict { id, expected: "holds", .. } if id == "2a"),
+    ),
+    (
+        "claim-3-holds.json",
+        |f| matches!(f, Chess::ClaimVerdict { id, expected: "answered", .. } if id == "3"),
+    ),
+    ("claim-3-answer-appended.json", |f| {
+        matches!(f, Chess::ClaimAnswer { .. })
+    }),
     ("value-draw.json", |f| {
         matches!(f, Chess::ValueNotBacked { squares: 8, .. })
     }),
@@ -267,6 +423,66 @@ const TICTACTOE: &[(&str, TttCheck)] = &[
         "claim-6-refuted.json",
         |f| matches!(f, Ttt::ClaimVerdict { id, expected: "holds", .. } if id == "6"),
     ),
+    (
+        "entry-not-a-cell.json",
+        |f| matches!(f, Ttt::Strategy { fault: StrategyFault::NotACell { entry, .. }, .. } if entry == "10"),
+    ),
+    ("guarantee-out-of-range.json", |f| {
+        matches!(
+            f,
+            Ttt::Guarantee {
+                player: 'X',
+                guarantee: 2
+            }
+        )
+    }),
+    ("strategy-without-table.json", |f| {
+        matches!(f, Ttt::StrategyShape { player: 'X' })
+    }),
+    ("strategy-o-missing.json", |f| {
+        matches!(f, Ttt::MissingStrategy { player: 'O' })
+    }),
+    ("rows-missing.json", |f| {
+        matches!(f, Ttt::MissingNumber { field: "rows" })
+    }),
+    ("board-too-large.json", |f| {
+        matches!(
+            f,
+            Ttt::NotAuditable {
+                rows: 9,
+                cols: 9,
+                k: 3
+            }
+        )
+    }),
+    ("k-too-long.json", |f| {
+        matches!(f, Ttt::KTooLong { k: 4, .. })
+    }),
+    ("value-7.json", |f| matches!(f, Ttt::NoValue)),
+    ("sequence-sum-wrong.json", |f| matches!(f, Ttt::SequenceSum)),
+    (
+        "canonical-form-edited.json",
+        |f| matches!(f, Ttt::Text { field, .. } if field == "canonical_form"),
+    ),
+    (
+        "claim-1-no-numbers.json",
+        |f| matches!(f, Ttt::ClaimUnreadable { id, .. } if id == "1"),
+    ),
+    (
+        "claim-5-no-line.json",
+        |f| matches!(f, Ttt::ClaimUnreadable { id, .. } if id == "5"),
+    ),
+    (
+        "claim-3-refuted.json",
+        |f| matches!(f, Ttt::ClaimVerdict { id, expected: "holds", .. } if id == "3"),
+    ),
+    (
+        "claim-4-answered.json",
+        |f| matches!(f, Ttt::ClaimVerdict { id, .. } if id == "4"),
+    ),
+    ("3x4-many-faults.json", |f| {
+        matches!(f, Ttt::MoreFailures { player: 'X', .. })
+    }),
     ("3x4-entry-removed.json", |f| {
         matches!(
             f,
@@ -323,6 +539,17 @@ fn the_valid_baselines_pass() {
         let report = audit(folder, name);
         assert!(report.holds(), "{folder}/{name}: {:#?}", report.failures);
     }
+}
+
+#[test]
+fn the_tictactoe_auditor_checks_kind_itself() {
+    let value = serde_json::json!({"kind": "chess1d", "format": 1});
+    let report = gamecert_audit::tictactoe::audit(&value);
+    assert!(matches!(&report.failures[..],
+        [Failure::Tictactoe(Ttt::NotTictactoe { kind })] if kind == "chess1d"));
+    let report = gamecert_audit::chess1d::audit(&serde_json::json!({"kind": "tictactoe"}));
+    assert!(matches!(&report.failures[..],
+        [Failure::Chess1d(Chess::NotChess1d { kind })] if kind == "tictactoe"));
 }
 
 /// Every fixture file has a note and a test, so none sits in the corpus

@@ -194,7 +194,7 @@ pub fn check_claims(
             None => findings.fail(Fault::ClaimVerdict {
                 id: id.to_string(),
                 found: found.map(str::to_string),
-                expected: "holds",
+                expected: "holds or refuted",
             }),
         }
     }
