@@ -294,6 +294,12 @@ const CHESS1D: &[(&str, ChessCheck)] = &[
     ("draw-pv-past-repetition.json", |f| {
         matches!(f, Chess::DrawLineEnd { plies: 8 })
     }),
+    ("draw-pv-not-held.json", |f| {
+        matches!(f, Chess::NotBestPlay { ply: 1, .. })
+    }),
+    ("boards-range-reversed.json", |f| {
+        matches!(f, Chess::NoRange)
+    }),
     ("draw-pv-cut-short.json", |f| {
         matches!(f, Chess::DrawLineEnd { plies: 5 })
     }),
@@ -550,6 +556,22 @@ fn the_tictactoe_auditor_checks_kind_itself() {
     let report = gamecert_audit::chess1d::audit(&serde_json::json!({"kind": "tictactoe"}));
     assert!(matches!(&report.failures[..],
         [Failure::Chess1d(Chess::NotChess1d { kind })] if kind == "tictactoe"));
+}
+
+/// A board of exactly the cell limit is still audited (8x8 = 64 cells).
+#[test]
+fn a_board_at_the_cell_limit_is_auditable() {
+    let value = serde_json::json!({"kind": "tictactoe", "format": 1, "rows": 8, "cols": 8, "k": 3,
+        "value": 0, "strategies": {"x": null, "o": null}});
+    let report = gamecert_audit::tictactoe::audit(&value);
+    assert!(report
+        .failures
+        .iter()
+        .all(|f| !matches!(f, Failure::Tictactoe(Ttt::NotAuditable { .. }))));
+    assert!(report
+        .failures
+        .iter()
+        .any(|f| matches!(f, Failure::Tictactoe(Ttt::ValueNotProved { .. }))));
 }
 
 /// Every fixture file has a note and a test, so none sits in the corpus
