@@ -54,18 +54,35 @@ pub struct BoardRow {
     pub moves_to_mate: Option<u32>,
 }
 
-/// `certificates/chess1d-boards.json`: every board's value, with strategy
-/// tables certifying the smaller boards.
+/// `certificates/chess1d-boards.json`: the boards of a declared range,
+/// each certified by strategy tables, and the solver's values for the
+/// larger boards in a separate report the auditor does not check.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardsCertificate {
     pub kind: &'static str,
     pub format: u32,
     pub rules: &'static str,
     pub conventions: &'static str,
+    /// The boards `boards` lists, exactly.
+    pub squares: SquareRange,
     pub boards: Vec<BoardRow>,
-    /// Which boards carry strategy tables, and why the others do not.
-    pub certified: String,
     pub strategies: Vec<StrategyTable>,
+    /// Not part of the proof: the solver's values without tables.
+    pub report: BoardsReport,
+}
+
+/// A range of board sizes, both ends included.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SquareRange {
+    pub from: u8,
+    pub to: u8,
+}
+
+/// The uncertified rows, with a note saying why they carry no tables.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardsReport {
+    pub note: String,
+    pub boards: Vec<BoardRow>,
 }
 
 /// What a strategy table sets out to show.

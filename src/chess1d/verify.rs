@@ -4,8 +4,8 @@
 //! re-checked by the independent auditor before it is written.
 
 use super::certificate::{
-    board_row, strategies, BoardRow, BoardsCertificate, Chess1dCertificate, StrategyTable,
-    BOARDS_KIND, CONVENTIONS, FORMAT, KIND, RULES,
+    board_row, strategies, BoardRow, BoardsCertificate, BoardsReport, Chess1dCertificate,
+    SquareRange, StrategyTable, BOARDS_KIND, CONVENTIONS, FORMAT, KIND, RULES,
 };
 use super::claims::{
     forced_win, longer_boards, principal_line, published_line_forced, published_line_legal,
@@ -116,9 +116,14 @@ pub fn boards_certificate(
     certified: &RangeInclusive<u8>,
 ) -> BoardsCertificate {
     let mut boards = Vec::new();
+    let mut report = Vec::new();
     let mut tables = Vec::new();
     for (row, strategies) in solved {
-        boards.push(row);
+        if certified.contains(&row.squares) {
+            boards.push(row);
+        } else {
+            report.push(row);
+        }
         tables.extend(strategies);
     }
     BoardsCertificate {
@@ -126,13 +131,20 @@ pub fn boards_certificate(
         format: FORMAT,
         rules: RULES,
         conventions: CONVENTIONS,
+        squares: SquareRange {
+            from: *certified.start(),
+            to: *certified.end(),
+        },
         boards,
-        certified: format!(
-            "strategy tables certify the values of {}..={} squares; larger boards are the solver's values (their tables grow past a reasonable file size)",
-            certified.start(),
-            certified.end()
-        ),
         strategies: tables,
+        report: BoardsReport {
+            note: format!(
+                "the solver's values for boards outside {}..={} squares, without strategy tables (they grow past a reasonable file size); not audited",
+                certified.start(),
+                certified.end()
+            ),
+            boards: report,
+        },
     }
 }
 

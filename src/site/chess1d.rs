@@ -44,6 +44,11 @@ fn line_moves(line: &str) -> Vec<&str> {
 
 /// `certificates/chess1d-boards.json`: one dataset `chess1d-N` per board
 /// whose tables are certified, plus `chess1d-boards` with every board's value.
+/// The solver-only rows (`report.boards`), which the kernel does not audit.
+fn report_boards(certificate: &Value) -> Result<&Vec<Value>, String> {
+    array(field(certificate, "report")?, "boards")
+}
+
 pub fn export_boards(certificate: &Value) -> Result<Vec<Dataset>, String> {
     let boards = array(certificate, "boards")?;
     let mut tables: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
@@ -57,7 +62,11 @@ pub fn export_boards(certificate: &Value) -> Result<Vec<Dataset>, String> {
         name: "chess1d-boards".to_string(),
         page: "chess1d.html",
         title: "every board's value".to_string(),
-        data: json!({"boards": boards, "certified": field(certificate, "certified")?}),
+        // Certified boards first, then the solver-only rows of the report.
+        data: json!({
+            "boards": boards.iter().chain(report_boards(certificate)?).collect::<Vec<_>>(),
+            "certified": field(field(certificate, "report")?, "note")?,
+        }),
     }];
     for (squares, tables) in tables {
         let board = boards

@@ -46,6 +46,8 @@ pub enum Failure {
     Untyped(String),
     /// A fault of an animal atlas, pairing or no-pairing certificate.
     Animals(animals::AnimalsFault),
+    Chess1d(chess1d::Fault),
+    Tictactoe(tictactoe::Fault),
 }
 
 impl fmt::Display for Failure {
@@ -53,6 +55,8 @@ impl fmt::Display for Failure {
         match self {
             Failure::Untyped(message) => f.write_str(message),
             Failure::Animals(fault) => fault.fmt(f),
+            Failure::Chess1d(fault) => fault.fmt(f),
+            Failure::Tictactoe(fault) => fault.fmt(f),
         }
     }
 }
@@ -125,6 +129,11 @@ pub enum AuditError {
         path: String,
         source: serde_json::Error,
     },
+    /// Refused before reading: larger than [`MAX_FILE_BYTES`].
+    TooLarge {
+        path: String,
+        bytes: u64,
+    },
     MissingKind,
     UnknownKind(String),
     MissingFormat {
@@ -142,6 +151,10 @@ impl fmt::Display for AuditError {
         match self {
             AuditError::Read { path, source } => write!(f, "cannot read {path}: {source}"),
             AuditError::Json { path, source } => write!(f, "{path} is not JSON: {source}"),
+            AuditError::TooLarge { path, bytes } => write!(
+                f,
+                "{path} has {bytes} bytes, over the auditor's limit of {MAX_FILE_BYTES}; refused unread"
+            ),
             AuditError::MissingKind => write!(f, "certificate has no string field \"kind\""),
             AuditError::UnknownKind(kind) => {
                 let known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
@@ -164,8 +177,23 @@ impl fmt::Display for AuditError {
 
 impl std::error::Error for AuditError {}
 
+/// The largest certificate file the kernel reads (the largest committed one
+/// is about 1.3 MB; parsed JSON takes several times its text in memory).
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
 pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
     let display = path.display().to_string();
+    let read_error = |source| AuditError::Read {
+        path: display.clone(),
+        source,
+    };
+    let bytes = std::fs::metadata(path).map_err(read_error)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(AuditError::TooLarge {
+            path: display,
+            bytes,
+        });
+    }
     let text = std::fs::read_to_string(path).map_err(|source| AuditError::Read {
         path: display.clone(),
         source,
