@@ -1,15 +1,18 @@
 use super::write_output;
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::exit::Outcome;
+use gamecert::snaky::model::Shape;
 use gamecert::snaky::play::{
     parse_replies, play_json, play_summary, play_table, BreakerKind, PlayOptions, PlayReport,
+    MAX_GAMES,
 };
-use gamecert::snaky::search::{search_json, search_summary, search_table};
+use gamecert::snaky::search::{search_json, search_summary, search_table_with, SearchOptions};
 use gamecert::snaky::svg_game::game_svg;
 use gamecert::snaky::{
-    certificate::certificate_json, check_table, report, DEFAULT_BOUND, TABLE_PATH,
+    certificate::bounded_certificate_json, check_table_with, diff, report, CheckOptions,
+    DEFAULT_BOUND, TABLE_PATH,
 };
-use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table};
+use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table_for};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -41,7 +44,32 @@ enum SnakyCommand {
     Play(PlayArgs),
     /// Draw a picture (SVG).
     Draw(DrawArgs),
+    /// Compare two tables that share a prefix: the first differing line,
+    /// the new cards, and how the final card's A, T, h and the worst-case
+    /// line change.
+    ///
+    /// Exit 0 when both tables are read, 2 when one cannot be.
+    Diff(DiffArgs),
 }
+
+/// `--shape "(0,0) (1,0) ..."`: the polyomino, 1..8 connected cells.
+fn shape_arg(text: &str) -> Result<Shape, String> {
+    Shape::parse(text).map_err(|e| e.to_string())
+}
+
+#[derive(Debug, Args)]
+struct DiffArgs {
+    /// The earlier table.
+    old: PathBuf,
+    /// The later table.
+    new: PathBuf,
+    /// The polyomino both tables are for (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+}
+
+/// Snaky's cells, as `--shape` reads them.
+const SNAKY_SHAPE: &str = "(0,0) (1,0) (2,0) (3,0) (3,1) (4,1)";
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum BreakerArg {
@@ -66,26 +94,33 @@ struct GameArgs {
     #[arg(long, value_enum, default_value_t = BreakerArg::Computer)]
     breaker: BreakerArg,
     /// Breaker's first replies, e.g. "7,8 8,6"; then --breaker takes over.
-    #[arg(long, value_name = "CELLS")]
+    #[arg(long, value_name = "CELLS", allow_hyphen_values = true)]
     replies: Option<String>,
     /// Seed of the random Breaker (game k of --games uses seed + k).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Restrict both players to the n x n board {0..n-1}^2 (the paper's
     /// Corollary 6 uses 17).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=MAX_BOARD))]
     board: Option<i32>,
     /// The claimed number of Maker moves.
     #[arg(long, default_value_t = DEFAULT_BOUND)]
     bound: u32,
+    /// The polyomino Maker builds (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
 }
+
+/// The largest `--board` accepted.
+const MAX_BOARD: i64 = 1 << 16;
 
 #[derive(Debug, Args)]
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of games (useful with the random Breaker).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Number of games (useful with the random Breaker), at most 10,000,000;
+    /// progress on stderr every 100,000.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
     games: u32,
     /// Also write the report as JSON here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
@@ -117,6 +152,9 @@ struct DrawCardArgs {
     /// The card table.
     #[arg(long, default_value = TABLE_PATH)]
     table: PathBuf,
+    /// The polyomino of the table's base cards (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
     /// Write the SVG here instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -137,9 +175,17 @@ struct TableClaim {
     /// The card table.
     #[arg(default_value = TABLE_PATH)]
     table: PathBuf,
-    /// The claimed number of Maker moves.
-    #[arg(long, default_value_t = DEFAULT_BOUND)]
-    bound: u32,
+    /// The claimed number of Maker moves (default: the card's computed height).
+    #[arg(long)]
+    bound: Option<u32>,
+    /// The polyomino Maker builds: 1..8 connected cells in any frame; base
+    /// card j is (P minus p_j, P, 1), and the table's first line is card |P|.
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+    /// Decide the finite-board claim on the N x N board (default: report
+    /// the smallest N).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    board: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -155,6 +201,13 @@ struct SearchArgs {
 struct CheckArgs {
     #[command(flatten)]
     claim: TableClaim,
+    /// The card the claims are about (default: the last card).
+    #[arg(long, value_name = "N")]
+    card: Option<u32>,
+    /// Decide only the conditional claim of a card with A != {} (what it
+    /// proves if Maker owns A and Breaker owns nothing in T).
+    #[arg(long)]
+    conditional: bool,
     /// Also write the JSON certificate here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
@@ -169,6 +222,7 @@ pub fn run(args: SnakyArgs) -> Outcome {
             DrawCommand::Card(args) => draw_card(args),
             DrawCommand::Game(args) => draw_game(args),
         },
+        SnakyCommand::Diff(args) => diff_tables(args),
     }
 }
 
@@ -218,6 +272,7 @@ fn play_games(command: &str, args: &GameArgs, games: u32) -> Result<PlayReport, 
         games,
         board: args.board,
         bound: args.bound,
+        shape: args.shape.clone(),
     };
     play_table(&bytes, &options).map_err(|error| {
         eprintln!("gamecert {command}: {path}: {error}");
@@ -257,9 +312,19 @@ fn draw_game(args: DrawGameArgs) -> Outcome {
 }
 
 fn search(args: SearchArgs) -> Outcome {
-    let TableClaim { table, bound } = &args.claim;
+    let TableClaim {
+        table,
+        bound,
+        shape,
+        board,
+    } = &args.claim;
+    let options = SearchOptions {
+        bound: *bound,
+        board: *board,
+        shape: shape.clone(),
+    };
     let run = match on_table("snaky search", table, |path, bytes| {
-        search_table(path, bytes, *bound)
+        search_table_with(path, bytes, &options)
     }) {
         Ok(run) => run,
         Err(outcome) => return outcome,
@@ -274,16 +339,35 @@ fn search(args: SearchArgs) -> Outcome {
 }
 
 fn check(args: CheckArgs) -> Outcome {
-    let TableClaim { table, bound } = &args.claim;
+    let TableClaim {
+        table,
+        bound,
+        shape,
+        board,
+    } = &args.claim;
+    let options = CheckOptions {
+        bound: *bound,
+        card: args.card,
+        board: *board,
+        conditional: args.conditional,
+        shape: shape.clone(),
+    };
     let run = match on_table("snaky check", table, |path, bytes| {
-        check_table(path, bytes, *bound)
+        check_table_with(path, bytes, &options)
     }) {
         Ok(run) => run,
         Err(outcome) => return outcome,
     };
     print!("{}", report::summary(&run));
     if let Some(json_path) = &args.json {
-        if let Err(outcome) = write_output("snaky check", json_path, &certificate_json(&run)) {
+        let json = match bounded_certificate_json(&run) {
+            Ok(json) => json,
+            Err(error) => {
+                eprintln!("gamecert snaky check: {error}");
+                return Outcome::BadInput;
+            }
+        };
+        if let Err(outcome) = write_output("snaky check", json_path, &json) {
             return outcome;
         }
     }
@@ -294,7 +378,9 @@ fn draw_card(args: DrawCardArgs) -> Outcome {
     let path = args.table.display().to_string();
     let drawn = std::fs::read(&args.table)
         .map_err(|error| format!("cannot read {path}: {error}"))
-        .and_then(|bytes| parse_table(&bytes).map_err(|error| format!("{path}: {error}")))
+        .and_then(|bytes| {
+            parse_table_for(&bytes, &args.shape).map_err(|error| format!("{path}: {error}"))
+        })
         .and_then(|table| evaluate(&table).map_err(|error| format!("{path}: {error}")))
         .and_then(|evaluation| card_svg(&evaluation, args.card).map_err(|e| e.to_string()));
     let svg = match drawn {
@@ -308,5 +394,26 @@ fn draw_card(args: DrawCardArgs) -> Outcome {
     match write_output("snaky draw card", &output, &svg) {
         Ok(()) => Outcome::Holds,
         Err(outcome) => outcome,
+    }
+}
+
+fn diff_tables(args: DiffArgs) -> Outcome {
+    let read = |path: &Path| read_table("snaky diff", path);
+    let (old, new) = match (read(&args.old), read(&args.new)) {
+        (Ok(old), Ok(new)) => (old, new),
+        (Err(outcome), _) | (_, Err(outcome)) => return outcome,
+    };
+    match diff::diff_tables(&old, &new, &args.shape) {
+        Ok(report) => {
+            print!(
+                "{}",
+                diff::diff_summary(&report, &args.old.display().to_string(), &args.new.display().to_string())
+            );
+            Outcome::Holds
+        }
+        Err(error) => {
+            eprintln!("gamecert snaky diff: {error}");
+            Outcome::BadInput
+        }
     }
 }

@@ -23,16 +23,17 @@ pub struct Window {
     words_per_column: usize,
 }
 
-/// Windows larger than this many cells are refused: a table that spreads
-/// that far is not a plausible proof, and 1,620 such sets would not fit.
-pub const MAX_WINDOW_CELLS: i64 = 1 << 18;
+/// Windows larger than this many cells (2^22, 512 KiB per set) are refused:
+/// a table that spreads that far is not a plausible proof. The total over
+/// all sets is bounded separately (`evaluate::MAX_SET_BYTES`).
+pub const MAX_WINDOW_CELLS: i64 = 1 << 22;
 
 impl Window {
     /// A window covering `bounds`, or `None` if it would exceed [`MAX_WINDOW_CELLS`].
     pub fn covering(bounds: Bounds) -> Option<Window> {
         let (width, height) = (bounds.width(), bounds.height());
         let words_per_column = (height + 63) / 64;
-        if width * words_per_column * 64 > MAX_WINDOW_CELLS {
+        if width.saturating_mul(words_per_column).saturating_mul(64) > MAX_WINDOW_CELLS {
             return None;
         }
         Some(Window {
@@ -41,6 +42,14 @@ impl Window {
             height: height as u32,
             words_per_column: words_per_column as usize,
         })
+    }
+
+    pub fn width(&self) -> i64 {
+        i64::from(self.width)
+    }
+
+    pub fn height(&self) -> i64 {
+        i64::from(self.height)
     }
 
     fn words(&self) -> usize {
