@@ -407,7 +407,11 @@ fn diff_tables(args: DiffArgs) -> Outcome {
         Ok(report) => {
             print!(
                 "{}",
-                diff::diff_summary(&report, &args.old.display().to_string(), &args.new.display().to_string())
+                diff::diff_summary(
+                    &report,
+                    &args.old.display().to_string(),
+                    &args.new.display().to_string()
+                )
             );
             Outcome::Holds
         }

@@ -14,7 +14,8 @@ pub const ALPHABET: &str = concat!(
 pub const SYMBOLS: usize = 487;
 
 /// Value of the 62 letters and digits, then the 27 ASCII punctuation symbols.
-const ASCII_SYMBOLS: &[u8; 89] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&*+,-./;<=>?@[]^_{|}~\"'";
+const ASCII_SYMBOLS: &[u8; 89] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&*+,-./;<=>?@[]^_{|}~\"'";
 
 /// The value of a coordinate symbol, if `c` is one: its position in
 /// [`ALPHABET`]. ASCII by a table; the Latin letters U+00C0..U+024F (without

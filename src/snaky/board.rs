@@ -83,7 +83,10 @@ mod tests {
     fn the_smallest_board_holds_the_envelope_and_a_free_cell() {
         // A 17x17 envelope and 21 moves: 289 > 40, N = 17.
         let fit = BoardFit::of(bounds(0, 0, 16, 16), 21, None);
-        assert_eq!((fit.size, fit.smallest, fit.translation), (17, 17, Cell::new(0, 0)));
+        assert_eq!(
+            (fit.size, fit.smallest, fit.translation),
+            (17, 17, Cell::new(0, 0))
+        );
         assert!(fit.holds());
         assert!(!BoardFit::of(bounds(0, 0, 16, 16), 21, Some(16)).holds());
         // A domino in 2 moves: 2 cells fit on 2x2, and 4 > 2.

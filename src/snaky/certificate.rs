@@ -150,7 +150,12 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
             .enumerate()
             .map(|(card, condition)| base_record(card, condition))
             .collect(),
-        nodes: evaluation.nodes.iter().enumerate().map(node_record).collect(),
+        nodes: evaluation
+            .nodes
+            .iter()
+            .enumerate()
+            .map(node_record)
+            .collect(),
     }
 }
 

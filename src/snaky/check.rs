@@ -1,8 +1,8 @@
 //! The proof obligations of every combination node (Breaker's local replies)
 //! and the facts the claims about the claim card (the last card) rest on.
 
-use super::evaluate::{EvaluatedNode, Evaluation};
 use super::board::BoardFit;
+use super::evaluate::{EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
 use rayon::prelude::*;
 
@@ -134,8 +134,8 @@ impl Claim {
             .flatten()
             .filter(|c| c.chosen.is_some() && !c.owned)
             .count();
-        let bounds = Bounds::of(window.cells(&last.condition.envelope))
-            .unwrap_or(Bounds::point(last.pivot));
+        let bounds =
+            Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {
             bound,
             card: last.card,

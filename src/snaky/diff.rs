@@ -76,8 +76,7 @@ pub fn diff_tables(old: &[u8], new: &[u8], shape: &Shape) -> Result<DiffReport, 
         .zip(&new_lines)
         .take_while(|(a, b)| a == b)
         .count();
-    let first_difference =
-        (common < old_lines.len().max(new_lines.len())).then_some(common + 1);
+    let first_difference = (common < old_lines.len().max(new_lines.len())).then_some(common + 1);
     let first_card = shape.len() as u32;
     let new_cards = (common..new_lines.len())
         .map(|index| first_card + index as u32)
@@ -172,15 +171,22 @@ pub fn diff_summary(report: &DiffReport, old_path: &str, new_path: &str) -> Stri
             side.required,
             side.envelope.len(),
             side.height,
-            side.worst_case.map_or("none".to_string(), |w| w.to_string())
+            side.worst_case
+                .map_or("none".to_string(), |w| w.to_string())
         );
     }
     let (old_t, new_t) = (
         normalised(&report.old.envelope),
         normalised(&report.new.envelope),
     );
-    let added = new_t.iter().filter(|c| old_t.binary_search(c).is_err()).count();
-    let removed = old_t.iter().filter(|c| new_t.binary_search(c).is_err()).count();
+    let added = new_t
+        .iter()
+        .filter(|c| old_t.binary_search(c).is_err())
+        .count();
+    let removed = old_t
+        .iter()
+        .filter(|c| new_t.binary_search(c).is_err())
+        .count();
     let _ = writeln!(
         out,
         "  T        {added} cell(s) added, {removed} removed (both translated to start at (0,0))"

@@ -372,8 +372,8 @@ fn check_memory(table: &Table, window: &Window) -> Result<(), EvaluateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snaky::parse::parse_table;
     use crate::snaky::model::{BASE_CARDS, SNAKY};
+    use crate::snaky::parse::parse_table;
 
     fn cells(list: &[(i32, i32)]) -> Vec<Cell> {
         let mut cells: Vec<Cell> = list.iter().map(|&(x, y)| Cell::new(x, y)).collect();

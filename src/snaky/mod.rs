@@ -145,8 +145,7 @@ pub fn check_table_with(
     );
     let claims = claims::claim_records(&claim, &evaluation);
     let table1 = summary::table1(&evaluation);
-    let mut checks =
-        published::source_checks(&input.sha256, bytes, &counts, &evaluation, &table1);
+    let mut checks = published::source_checks(&input.sha256, bytes, &counts, &evaluation, &table1);
     let loose = table.loose_spacing();
     if !loose.is_empty() {
         let places: Vec<String> = loose

@@ -37,7 +37,9 @@ pub enum ParseError {
         column: usize,
         what: String,
     },
-    #[error("byte offset {offset} (line {line}, column {column}): invalid UTF-8 (byte 0x{byte:02x})")]
+    #[error(
+        "byte offset {offset} (line {line}, column {column}): invalid UTF-8 (byte 0x{byte:02x})"
+    )]
     InvalidUtf8 {
         offset: usize,
         line: usize,

@@ -64,7 +64,12 @@ pub fn summary(run: &SnakyRun) -> String {
         let _ = writeln!(out, "  why      {line}");
     }
     for claim in &run.claims {
-        let _ = writeln!(out, "  claim    [{}] {}", claim.verdict.label(), claim.statement);
+        let _ = writeln!(
+            out,
+            "  claim    [{}] {}",
+            claim.verdict.label(),
+            claim.statement
+        );
         let _ = writeln!(out, "           {}", claim.detail);
     }
     let verdict = if run.claim.holds() {

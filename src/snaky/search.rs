@@ -43,9 +43,9 @@
 //! "pivot taken" and "base card blocked" failures cannot fire; they stay
 //! because they are the rules, and the search does not assume the invariant.
 
-use super::geometry::{Cell, Placement};
 use super::board::BoardFit;
 use super::geometry::Bounds;
+use super::geometry::{Cell, Placement};
 use super::model::Shape;
 use super::strategy::{compose, replacement_order, CellIndex, Link, LoadError, Move, Strategy};
 use crate::cert::{to_certificate_json, InputRecord};
@@ -627,7 +627,8 @@ fn finite_board(strategy: &Strategy, worst: Option<u32>, board: Option<u32>) -> 
     let envelope: HashSet<Cell> = root.envelope.iter().copied().collect();
     let cells = &used[strategy.root];
     let inside_envelope = cells.iter().all(|c| envelope.contains(c));
-    let bounds = Bounds::of(root.envelope.iter().copied()).unwrap_or(Bounds::point(Cell::new(0, 0)));
+    let bounds =
+        Bounds::of(root.envelope.iter().copied()).unwrap_or(Bounds::point(Cell::new(0, 0)));
     let fit = BoardFit::of(bounds, worst.unwrap_or(0), board);
     let inside_board = fit.fits;
     let board_cells = (fit.size as usize).saturating_mul(fit.size as usize);
@@ -850,8 +851,8 @@ pub fn search_summary(run: &SearchRun) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snaky::strategy::Target;
     use crate::snaky::model::SNAKY;
+    use crate::snaky::strategy::Target;
 
     fn target(label: &str, envelope: Vec<Cell>, action: Move) -> Target {
         let index = envelope

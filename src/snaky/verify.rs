@@ -92,7 +92,8 @@ fn certify(
         conditional: published.conditional,
         shape: Shape::snaky(),
     };
-    let run = check_table_with(path, &bytes, &options).map_err(|e| error(format!("{path}: {e}")))?;
+    let run =
+        check_table_with(path, &bytes, &options).map_err(|e| error(format!("{path}: {e}")))?;
     let failed = failures(&run.checks);
     let json = bounded_certificate_json(&run).map_err(|e| error(format!("{path}: {e}")))?;
     let mut files = vec![CertificateFile {
