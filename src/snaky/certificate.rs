@@ -13,9 +13,9 @@ use serde::Serialize;
 /// Bumped whenever a reader of the certificate would need to change.
 pub const FORMAT_VERSION: u32 = 2;
 
-/// Certificates larger than this (256 MiB) are refused rather than written:
+/// Certificates larger than this (64 MiB, the kernel's file limit) are refused:
 /// no honest table comes near it, and an auditor must be able to load it.
-pub const MAX_CERTIFICATE_BYTES: usize = 256 << 20;
+pub const MAX_CERTIFICATE_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Serialize)]
 pub struct SnakyCertificate {

@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(Shape::parse(nine), Err(ShapeError::Size(9)));
         assert!(matches!(
             Shape::parse("(0,0) (1;0)"),
-            Err(ShapeError::Syntax { column: 10, .. })
+            Err(ShapeError::Syntax { column: 9, .. })
         ));
         assert!(matches!(
             Shape::parse("(0,99999999)"),

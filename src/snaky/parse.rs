@@ -516,7 +516,7 @@ mod tests {
         assert_eq!((line, column), (1, 4));
         assert!(expected.contains("pivot"), "{expected}");
         assert_eq!(found, "'\u{d7}'");
-        let (line, column, expected, _) = syntax("6 14 4:1x0 5:101\n");
+        let (line, column, expected, _) = syntax("6 14 4:1\u{f7}0 5:101\n");
         assert_eq!((line, column), (1, 9));
         assert!(expected.contains("translation"), "{expected}");
     }
