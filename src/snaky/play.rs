@@ -255,7 +255,12 @@ pub fn play_game(
         },
     };
     let mut target = strategy.root;
-    let mut placement = Placement::IDENTITY;
+    // On a board, the final card's envelope is moved so that its smallest
+    // coordinates are 0 (the table's frame need not start there).
+    let mut placement = match options.board {
+        Some(_) => board_placement(strategy),
+        None => Placement::IDENTITY,
+    };
     loop {
         let node = &strategy.targets[target];
         play.game.nodes.push(node.label.clone());
@@ -500,6 +505,18 @@ fn placed_envelope(envelope: &[Cell], placement: Placement) -> Vec<Cell> {
 /// A Snaky copy of Maker's through `cell`, by the rules: some R and t with
 /// t + R(S) ⊆ Maker's cells and `cell` among them. The first found in the
 /// order (orientation code, which cell of S is `cell`).
+/// The translation that puts the final card's envelope's smallest
+/// coordinates at 0 (the identity for the paper's table).
+pub fn board_placement(strategy: &Strategy) -> Placement {
+    let envelope = &strategy.root().envelope;
+    let x0 = envelope.iter().map(|c| c.x).min().unwrap_or(0);
+    let y0 = envelope.iter().map(|c| c.y).min().unwrap_or(0);
+    Placement {
+        orientation: Orientation::IDENTITY,
+        offset: Cell::new(-x0, -y0),
+    }
+}
+
 /// [`shape_through`] for Snaky.
 pub fn snaky_through(maker: &HashSet<Cell>, cell: Cell) -> Option<SnakyCopy> {
     shape_through(&Shape::snaky(), maker, cell)

@@ -126,9 +126,7 @@ fn certify(
             .map_err(|e| error(format!("{path}: {e}")))?;
         let play_options = PlayOptions {
             breaker: BreakerKind::Computer,
-            // On the infinite grid: the table's frame need not start at (0,0);
-            // the finite board is decided by the claim and the search.
-            board: None,
+            board: published.board.and_then(|n| i32::try_from(n).ok()),
             bound: published.bound,
             ..PlayOptions::default()
         };
