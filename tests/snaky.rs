@@ -409,5 +409,11 @@ mod no_panics {
             "{}",
             stderr(&output)
         );
+        // Issue 9: the error names where the spread begins.
+        let message = stderr(&output);
+        assert!(
+            message.contains("line 66, column 4: from card 71 on"),
+            "{message}"
+        );
     }
 }
