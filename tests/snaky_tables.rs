@@ -98,6 +98,7 @@ fn the_20_move_draft_is_decided_by_every_check() {
     )
     .unwrap();
     assert!(search.result.holds());
+    assert!(search.result.worst_line_is_legal_win);
     assert!(search.result.finite_board.holds);
     assert_eq!(search.result.worst_case_maker_moves, Some(run.claim.height));
 }

@@ -141,6 +141,9 @@ pub struct SearchResult {
     pub worst_line: Vec<LineStep>,
     /// Why the strategy fails, when it does.
     pub failure: Option<String>,
+    /// The worst line replayed by the rules: every move on a free cell, and
+    /// Maker completes a copy of the shape with its last move, not before.
+    pub worst_line_is_legal_win: bool,
     pub finite_board: FiniteBoard,
 }
 
@@ -191,10 +194,36 @@ pub fn search_on(strategy: &Strategy, bound: u32, board: Option<u32>) -> SearchR
         states: searcher.memo.len() as u64,
         replies_examined: searcher.replies_examined,
         replacement_states: searcher.replacement_states,
+        worst_line_is_legal_win: failure.is_none() && replays_as_win(&strategy.shape, &worst_line),
         worst_line,
         failure,
         finite_board: finite_board(strategy, worst, board),
     }
+}
+
+/// Replay `line` by the game's rules (see [`SearchResult::worst_line_is_legal_win`]).
+pub fn replays_as_win(shape: &super::model::Shape, line: &[LineStep]) -> bool {
+    let mut taken = HashSet::new();
+    let mut maker = HashSet::new();
+    for (number, step) in line.iter().enumerate() {
+        let Some(cell) = step.maker else {
+            return false;
+        };
+        if !taken.insert(cell) {
+            return false;
+        }
+        maker.insert(cell);
+        let last = number + 1 == line.len();
+        if super::play::shape_through(shape, &maker, cell).is_some() != last {
+            return false;
+        }
+        if let Some(reply) = step.breaker {
+            if last || !taken.insert(reply) {
+                return false;
+            }
+        }
+    }
+    !line.is_empty()
 }
 
 struct Searcher<'a> {
@@ -728,6 +757,7 @@ struct SearchCertificate<'a> {
     replies_examined: u64,
     replacement_states: u64,
     failure: &'a Option<String>,
+    worst_line_is_legal_win: bool,
     finite_board: &'a FiniteBoard,
     worst_line: &'a [LineStep],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -753,6 +783,7 @@ pub fn search_json(run: &SearchRun) -> String {
         replies_examined: result.replies_examined,
         replacement_states: result.replacement_states,
         failure: &result.failure,
+        worst_line_is_legal_win: result.worst_line_is_legal_win,
         finite_board: &result.finite_board,
         worst_line: &result.worst_line,
         play: run.play.as_ref(),
