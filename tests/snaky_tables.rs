@@ -268,3 +268,9 @@ fn a_ten_megabyte_line_is_rejected_quickly() {
     let error = gamecert::snaky::parse::parse_table(text.as_bytes()).unwrap_err();
     assert!(error.to_string().contains("found '×'"), "{error}");
 }
+
+#[test]
+fn play_refuses_more_games_than_its_limit() {
+    let output = gamecert(&["snaky", "play", "--games", "10000001"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}
