@@ -45,31 +45,27 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
     replies.subtract(&owned_by_maker);
     // Child by child, in printed order, the replies its envelope avoids that
     // no earlier child avoided: word-wise instead of testing every cell
-    // against every child. `chosen_at` holds child + 1 per bit position.
-    let mut chosen_at = vec![0u32; window.positions()];
-    let mut unanswered = replies.clone();
+    // against every child. Each reply is chosen once, so the (position,
+    // child) pairs need only sorting, with no scratch the size of the window.
+    let mut chosen: Vec<(usize, Option<usize>)> = Vec::with_capacity(replies.len());
+    let mut unanswered = replies;
     for (index, child) in node.children.iter().enumerate() {
         if unanswered.is_empty() {
             break;
         }
         let mut avoided = unanswered.clone();
         avoided.subtract(&child.condition.envelope);
-        for position in avoided.positions() {
-            chosen_at[position] = index as u32 + 1;
-        }
+        chosen.extend(avoided.positions().map(|position| (position, Some(index))));
         unanswered.intersect_with(&child.condition.envelope);
     }
-    let mut classes: Vec<ReplyClass> = replies
-        .positions()
-        .map(|position| {
-            let chosen = chosen_at[position].checked_sub(1).map(|i| i as usize);
-            ReplyClass {
-                reply: Reply::Cell(window.cell_at_position(position)),
-                chosen,
-                owned: chosen.is_some_and(|index| child_owned[index]),
-            }
-        })
-        .collect();
+    chosen.extend(unanswered.positions().map(|position| (position, None)));
+    chosen.sort_unstable_by_key(|&(position, _)| position);
+    let mut classes: Vec<ReplyClass> = Vec::with_capacity(chosen.len() + 1);
+    classes.extend(chosen.into_iter().map(|(position, chosen)| ReplyClass {
+        reply: Reply::Cell(window.cell_at_position(position)),
+        chosen,
+        owned: chosen.is_some_and(|index| child_owned[index]),
+    }));
     // A cell outside T lies outside every child's envelope.
     classes.push(ReplyClass {
         reply: Reply::Outside,
