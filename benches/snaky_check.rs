@@ -43,6 +43,22 @@ fn snaky_check(c: &mut Criterion) {
             certificate_json(&run)
         })
     });
+    // Both public table sizes side by side (issue 11): 722 and 1,501 lines.
+    let draft = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/certificates/sources/snaky20-kaiasage.txt"
+    ))
+    .expect("the 20-move draft");
+    let draft_parsed = parse_table(&draft).unwrap();
+    c.bench_function("snaky/evaluate_1501_lines", |b| {
+        b.iter(|| evaluate(black_box(&draft_parsed)).unwrap())
+    });
+    c.bench_function("snaky/check_and_emit_1501_lines", |b| {
+        b.iter(|| {
+            let run = check_table(TABLE_PATH, black_box(&draft), 20).unwrap();
+            certificate_json(&run)
+        })
+    });
 }
 
 criterion_group!(benches, snaky_check);

@@ -2,15 +2,18 @@ use super::{write_output, CliError, CommandResult, Done};
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::audit::audit_value;
 use gamecert::exit::Outcome;
+use gamecert::snaky::model::Shape;
 use gamecert::snaky::play::{
     parse_replies, play_json, play_summary, play_table, BreakerKind, PlayOptions, PlayReport,
+    MAX_GAMES,
 };
-use gamecert::snaky::search::{search_json, search_summary, search_table};
+use gamecert::snaky::search::{search_json, search_summary, search_table_with, SearchOptions};
 use gamecert::snaky::svg_game::game_svg;
 use gamecert::snaky::{
-    certificate::certificate_json, check_table, report, DEFAULT_BOUND, TABLE_PATH,
+    certificate::bounded_certificate_json, check_table_with, diff, report, CheckOptions,
+    DEFAULT_BOUND, TABLE_PATH,
 };
-use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table};
+use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table_for};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -42,7 +45,32 @@ enum SnakyCommand {
     Play(PlayArgs),
     /// Draw a picture (SVG).
     Draw(DrawArgs),
+    /// Compare two tables that share a prefix: the first differing line,
+    /// the new cards, and how the final card's A, T, h and the worst-case
+    /// line change.
+    ///
+    /// Exit 0 when both tables are read, 2 when one cannot be.
+    Diff(DiffArgs),
 }
+
+/// `--shape "(0,0) (1,0) ..."`: the polyomino, 1..8 connected cells.
+fn shape_arg(text: &str) -> Result<Shape, String> {
+    Shape::parse(text).map_err(|e| e.to_string())
+}
+
+#[derive(Debug, Args)]
+struct DiffArgs {
+    /// The earlier table.
+    old: PathBuf,
+    /// The later table.
+    new: PathBuf,
+    /// The polyomino both tables are for (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+}
+
+/// Snaky's cells, as `--shape` reads them.
+const SNAKY_SHAPE: &str = "(0,0) (1,0) (2,0) (3,0) (3,1) (4,1)";
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum BreakerArg {
@@ -67,26 +95,34 @@ struct GameArgs {
     #[arg(long, value_enum, default_value_t = BreakerArg::Computer)]
     breaker: BreakerArg,
     /// Breaker's first replies, e.g. "7,8 8,6"; then --breaker takes over.
-    #[arg(long, value_name = "CELLS")]
+    #[arg(long, value_name = "CELLS", allow_hyphen_values = true)]
     replies: Option<String>,
     /// Seed of the random Breaker (game k of --games uses seed + k).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Restrict both players to the n x n board {0..n-1}^2 (the paper's
-    /// Corollary 6 uses 17).
-    #[arg(long, value_name = "N")]
+    /// Corollary 6 uses 17); the final card's envelope is moved so that its
+    /// smallest coordinates are 0.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=MAX_BOARD))]
     board: Option<i32>,
     /// The claimed number of Maker moves.
     #[arg(long, default_value_t = DEFAULT_BOUND)]
     bound: u32,
+    /// The polyomino Maker builds (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
 }
+
+/// The largest `--board` accepted.
+const MAX_BOARD: i64 = 1 << 16;
 
 #[derive(Debug, Args)]
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of games (useful with the random Breaker).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Number of games (useful with the random Breaker), at most 10,000,000;
+    /// progress on stderr every 100,000.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
     games: u32,
     /// Also write the report as JSON here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
@@ -118,6 +154,9 @@ struct DrawCardArgs {
     /// The card table.
     #[arg(long, default_value = TABLE_PATH)]
     table: PathBuf,
+    /// The polyomino of the table's base cards (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
     /// Write the SVG here instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -138,9 +177,17 @@ struct TableClaim {
     /// The card table.
     #[arg(default_value = TABLE_PATH)]
     table: PathBuf,
-    /// The claimed number of Maker moves.
-    #[arg(long, default_value_t = DEFAULT_BOUND)]
-    bound: u32,
+    /// The claimed number of Maker moves (default: the card's computed height).
+    #[arg(long)]
+    bound: Option<u32>,
+    /// The polyomino Maker builds: 1..8 connected cells in any frame; base
+    /// card j is (P minus p_j, P, 1), and the table's first line is card |P|.
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+    /// Decide the finite-board claim on the N x N board (default: report
+    /// the smallest N).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    board: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -156,6 +203,13 @@ struct SearchArgs {
 struct CheckArgs {
     #[command(flatten)]
     claim: TableClaim,
+    /// The card the claims are about (default: the last card).
+    #[arg(long, value_name = "N")]
+    card: Option<u32>,
+    /// Decide only the conditional claim of a card with A != {} (what it
+    /// proves if Maker owns A and Breaker owns nothing in T).
+    #[arg(long)]
+    conditional: bool,
     /// Also write the JSON certificate here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
@@ -170,6 +224,7 @@ pub fn run(args: SnakyArgs) -> CommandResult {
             DrawCommand::Card(args) => draw_card(args),
             DrawCommand::Game(args) => draw_game(args),
         },
+        SnakyCommand::Diff(args) => diff_tables(args),
     }
 }
 
@@ -202,6 +257,7 @@ fn play_games(command: &'static str, args: &GameArgs, games: u32) -> Result<Play
         games,
         board: args.board,
         bound: args.bound,
+        shape: args.shape.clone(),
     };
     on_table(command, &args.table, |_, bytes| play_table(bytes, &options))
 }
@@ -229,9 +285,19 @@ fn draw_game(args: DrawGameArgs) -> CommandResult {
 }
 
 fn search(args: SearchArgs) -> CommandResult {
-    let TableClaim { table, bound } = &args.claim;
+    let TableClaim {
+        table,
+        bound,
+        shape,
+        board,
+    } = &args.claim;
+    let options = SearchOptions {
+        bound: *bound,
+        board: *board,
+        shape: shape.clone(),
+    };
     let run = on_table("snaky search", table, |path, bytes| {
-        search_table(path, bytes, *bound)
+        search_table_with(path, bytes, &options)
     })?;
     let mut stdout = search_summary(&run);
     if let Some(json_path) = &args.json {
@@ -241,27 +307,36 @@ fn search(args: SearchArgs) -> CommandResult {
 }
 
 fn check(args: CheckArgs) -> CommandResult {
-    let TableClaim { table, bound } = &args.claim;
+    let TableClaim {
+        table,
+        bound,
+        shape,
+        board,
+    } = &args.claim;
+    let options = CheckOptions {
+        bound: *bound,
+        card: args.card,
+        board: *board,
+        conditional: args.conditional,
+        shape: shape.clone(),
+    };
     let run = on_table("snaky check", table, |path, bytes| {
-        check_table(path, bytes, *bound)
+        check_table_with(path, bytes, &options)
     })?;
     let mut stdout = report::summary(&run);
     let mut audited = true;
     if let Some(json_path) = &args.json {
-        // Audit before writing. The Snaky kernel judges the claim itself, so
-        // a refuted table's certificate fails it too; it is still written,
-        // as the record of the refutation, and the run exits 1 either way.
-        let json = certificate_json(&run);
+        // Audit before writing: only a certificate the kernel accepts is
+        // written (an honestly refuted claim is a correct record and passes).
+        let json = bounded_certificate_json(&run).map_err(CliError::of("snaky check"))?;
         let value: serde_json::Value =
             serde_json::from_str(&json).map_err(CliError::of("snaky check"))?;
         let audit = audit_value(&value).map_err(CliError::of("snaky check"))?;
         audited = audit.holds();
-        if run.claim.holds() {
-            for failure in &audit.failures {
-                stdout.push_str(&format!("AUDIT FAILED: {failure}\n"));
-            }
+        for failure in &audit.failures {
+            stdout.push_str(&format!("AUDIT FAILED: {failure}\n"));
         }
-        if audited || !run.claim.holds() {
+        if audited {
             write_output("snaky check", json_path, &json, &mut stdout)?;
         } else {
             stdout.push_str("the certificate fails its audit and was not written\n");
@@ -275,7 +350,7 @@ fn check(args: CheckArgs) -> CommandResult {
 
 fn draw_card(args: DrawCardArgs) -> CommandResult {
     let svg = on_table("snaky draw card", &args.table, |_, bytes| {
-        parse_table(bytes)
+        parse_table_for(bytes, &args.shape)
             .map_err(|error| error.to_string())
             .and_then(|table| evaluate(&table).map_err(|error| error.to_string()))
             .and_then(|evaluation| card_svg(&evaluation, args.card).map_err(|e| e.to_string()))
@@ -284,4 +359,21 @@ fn draw_card(args: DrawCardArgs) -> CommandResult {
     let mut stdout = String::new();
     write_output("snaky draw card", &output, &svg, &mut stdout)?;
     Ok(Done::new(stdout, Outcome::Holds))
+}
+
+fn diff_tables(args: DiffArgs) -> CommandResult {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|error| {
+            CliError::new("snaky diff", format!("cannot read {}: {error}", path.display()))
+        })
+    };
+    let (old, new) = (read(&args.old)?, read(&args.new)?);
+    let report =
+        diff::diff_tables(&old, &new, &args.shape).map_err(CliError::of("snaky diff"))?;
+    let summary = diff::diff_summary(
+        &report,
+        &args.old.display().to_string(),
+        &args.new.display().to_string(),
+    );
+    Ok(Done::new(summary, Outcome::Holds))
 }

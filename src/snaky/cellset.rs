@@ -3,6 +3,9 @@
 //! exactly before any set is built), so every set operation is word-wise and
 //! no cell can fall outside it. Storage is column-major (x outer, y inner) so
 //! that iteration yields cells sorted by x, then y: the certificate order.
+//! A set stores only the words from its first to its last non-zero one, so
+//! its memory follows its own cells, not the whole window (a card in a
+//! corner of a wide table stays small and inline).
 
 use super::geometry::{Bounds, Cell};
 use smallvec::{smallvec, SmallVec};
@@ -23,16 +26,17 @@ pub struct Window {
     words_per_column: usize,
 }
 
-/// Windows larger than this many cells are refused: a table that spreads
-/// that far is not a plausible proof, and 1,620 such sets would not fit.
-pub const MAX_WINDOW_CELLS: i64 = 1 << 18;
+/// Windows larger than this many cells (2^22, 512 KiB per set) are refused:
+/// a table that spreads that far is not a plausible proof. The total over
+/// all sets is bounded separately (`evaluate::MAX_SET_BYTES`).
+pub const MAX_WINDOW_CELLS: i64 = 1 << 22;
 
 impl Window {
     /// A window covering `bounds`, or `None` if it would exceed [`MAX_WINDOW_CELLS`].
     pub fn covering(bounds: Bounds) -> Option<Window> {
         let (width, height) = (bounds.width(), bounds.height());
         let words_per_column = (height + 63) / 64;
-        if width * words_per_column * 64 > MAX_WINDOW_CELLS {
+        if width.saturating_mul(words_per_column).saturating_mul(64) > MAX_WINDOW_CELLS {
             return None;
         }
         Some(Window {
@@ -41,6 +45,14 @@ impl Window {
             height: height as u32,
             words_per_column: words_per_column as usize,
         })
+    }
+
+    pub fn width(&self) -> i64 {
+        i64::from(self.width)
+    }
+
+    pub fn height(&self) -> i64 {
+        i64::from(self.height)
     }
 
     fn words(&self) -> usize {
@@ -69,28 +81,40 @@ impl Window {
 
     pub fn empty_set(&self) -> CellSet {
         CellSet {
-            words: smallvec![0; self.words()],
+            start: 0,
+            words: Words::new(),
         }
     }
 
     /// The set of `cells`; every cell must lie in the window.
     pub fn set_of(&self, cells: impl IntoIterator<Item = Cell>) -> CellSet {
+        // Locate every cell first, so the stored range is allocated once.
+        let located: SmallVec<[(usize, u64); 32]> =
+            cells.into_iter().map(|cell| self.locate(cell)).collect();
         let mut set = self.empty_set();
-        for cell in cells {
-            self.insert(&mut set, cell);
+        let low = located.iter().map(|&(word, _)| word).min();
+        let high = located.iter().map(|&(word, _)| word).max();
+        if let (Some(low), Some(high)) = (low, high) {
+            set.start = low;
+            set.words = smallvec![0; high - low + 1];
+            for (word, bit) in located {
+                set.words[word - low] |= bit;
+            }
         }
         set
     }
 
     pub fn insert(&self, set: &mut CellSet, cell: Cell) {
         let (word, bit) = self.locate(cell);
-        set.words[word] |= bit;
+        set.cover(word, word + 1);
+        set.words[word - set.start] |= bit;
     }
 
     pub fn remove(&self, set: &mut CellSet, cell: Cell) {
-        if self.contains(cell) {
+        if self.has(set, cell) {
             let (word, bit) = self.locate(cell);
-            set.words[word] &= !bit;
+            set.words[word - set.start] &= !bit;
+            set.trim();
         }
     }
 
@@ -99,7 +123,7 @@ impl Window {
             return false;
         }
         let (word, bit) = self.locate(cell);
-        set.words[word] & bit != 0
+        set.word(word) & bit != 0
     }
 
     /// The cells of `set`, sorted by x, then y.
@@ -107,7 +131,9 @@ impl Window {
         set.words
             .iter()
             .enumerate()
-            .flat_map(move |(index, &word)| BitIter(word).map(move |bit| self.cell_at(index, bit)))
+            .flat_map(move |(index, &word)| {
+                BitIter(word).map(move |bit| self.cell_at(set.start + index, bit))
+            })
     }
 
     /// Whether whole columns can be moved at once: one word per column.
@@ -146,16 +172,31 @@ impl Window {
         if !self.single_word_columns() {
             return None;
         }
-        let mut placed = self.empty_set();
         let x0 = i64::from(self.min.x);
         let y0 = i64::from(self.min.y);
-        for (column, &word) in set.words.iter().enumerate() {
+        let target_of = |column: usize| {
+            let x = x0 + column as i64;
+            let target_x = if negate_x { -x } else { x } + i64::from(offset.x);
+            usize::try_from(target_x - x0).ok()
+        };
+        let mut placed = self.empty_set();
+        if set.words.is_empty() {
+            return Some(placed);
+        }
+        // Columns map one to one (x ↦ ±x + t): the image spans as many words.
+        let first = target_of(set.start)?;
+        let last = target_of(set.start + set.words.len() - 1)?;
+        let (low, high) = (first.min(last), first.max(last));
+        if high >= self.words() {
+            return None;
+        }
+        placed.start = low;
+        placed.words = smallvec![0; high - low + 1];
+        for (index, &word) in set.words.iter().enumerate() {
             if word == 0 {
                 continue;
             }
-            let x = x0 + column as i64;
-            let target_x = if negate_x { -x } else { x } + i64::from(offset.x);
-            let target = usize::try_from(target_x - x0).ok()?;
+            let target = target_of(set.start + index)?;
             // Bit b holds y = y0 + b. Unmirrored it moves to b + t.y; mirrored
             // to -b + t.y - 2 y0, i.e. bit 63 - b of the reversed word shifted.
             let (bits, shift) = if negate_y {
@@ -168,8 +209,9 @@ impl Window {
             } else {
                 bits.checked_shr(u32::try_from(-shift).ok()?).unwrap_or(0)
             };
-            *placed.words.get_mut(target)? |= moved;
+            *placed.words.get_mut(target - low)? |= moved;
         }
+        placed.trim();
         Some(placed)
     }
 
@@ -203,13 +245,62 @@ impl Iterator for BitIter {
     }
 }
 
-/// A finite set of cells, meaningful together with its table's [`Window`].
+/// A finite set of cells, meaningful together with its table's [`Window`]:
+/// the window's words `start..start + words.len()`, all others zero. The
+/// first and last stored words are non-zero (an empty set stores none), so
+/// equal sets have equal representations.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CellSet {
+    start: usize,
     words: Words,
 }
 
 impl CellSet {
+    /// The window word `index` (zero outside the stored range).
+    fn word(&self, index: usize) -> u64 {
+        index
+            .checked_sub(self.start)
+            .and_then(|i| self.words.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn end(&self) -> usize {
+        self.start + self.words.len()
+    }
+
+    /// Widen the stored range to hold the words `low..high`.
+    fn cover(&mut self, low: usize, high: usize) {
+        if self.words.is_empty() {
+            self.start = low;
+            self.words = smallvec![0; high - low];
+            return;
+        }
+        let (start, end) = (self.start.min(low), self.end().max(high));
+        if (start, end) == (self.start, self.end()) {
+            return;
+        }
+        let mut words: Words = smallvec![0; end - start];
+        words[self.start - start..self.end() - start].copy_from_slice(&self.words);
+        self.start = start;
+        self.words = words;
+    }
+
+    /// Drop zero words at both ends (the canonical form).
+    fn trim(&mut self) {
+        while self.words.last() == Some(&0) {
+            self.words.pop();
+        }
+        let leading = self.words.iter().take_while(|&&w| w == 0).count();
+        if leading > 0 {
+            self.words.drain(..leading);
+            self.start += leading;
+        }
+        if self.words.is_empty() {
+            self.start = 0;
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -220,36 +311,47 @@ impl CellSet {
         self.words
             .iter()
             .enumerate()
-            .flat_map(|(index, &word)| BitIter(word).map(move |bit| index * 64 + bit as usize))
+            .flat_map(move |(index, &word)| {
+                BitIter(word).map(move |bit| (self.start + index) * 64 + bit as usize)
+            })
     }
 
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
+        self.words.is_empty()
     }
 
     pub fn union_with(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
+        if other.words.is_empty() {
+            return;
+        }
+        self.cover(other.start, other.end());
+        let offset = other.start - self.start;
+        for (a, b) in self.words[offset..].iter_mut().zip(&other.words) {
             *a |= b;
         }
     }
 
     pub fn intersect_with(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= b;
+        let start = self.start;
+        for (index, a) in self.words.iter_mut().enumerate() {
+            *a &= other.word(start + index);
         }
+        self.trim();
     }
 
     pub fn subtract(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= !b;
+        let start = self.start;
+        for (index, a) in self.words.iter_mut().enumerate() {
+            *a &= !other.word(start + index);
         }
+        self.trim();
     }
 
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
         self.words
             .iter()
-            .zip(&other.words)
-            .all(|(a, b)| a & !b == 0)
+            .enumerate()
+            .all(|(index, a)| a & !other.word(self.start + index) == 0)
     }
 }
 

@@ -1,40 +1,39 @@
 //! The JSON certificate of a Snaky table check. One node per line (layout
 //! depth 2), so `git diff` of two certificates shows which nodes changed.
-//! The format is documented in README.md ("Snaky certificate format").
+//! The format is documented in docs/formats/snaky.md.
 
 use super::check::{Reply, ReplyClass};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode};
 use super::geometry::Cell;
 use super::summary::{Counts, Table1Row};
 use super::SnakyRun;
-use crate::cert::{to_certificate_json, Check, InputRecord};
+use crate::cert::{to_certificate_json, Check, ClaimRecord, InputRecord};
 use serde::Serialize;
 
 /// Bumped whenever a reader of the certificate would need to change.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// Certificates larger than this (64 MiB, the kernel's file limit) are refused:
+/// no honest table comes near it, and an auditor must be able to load it.
+pub const MAX_CERTIFICATE_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Serialize)]
 pub struct SnakyCertificate {
     pub kind: &'static str,
     pub format: u32,
     pub verdict: &'static str,
-    pub claim: ClaimRecord,
+    pub shape: Vec<Cell>,
+    pub bound: u32,
+    pub board: Option<u32>,
     pub input: InputRecord,
     pub counts: Counts,
     pub final_card: FinalCard,
+    pub claims: Vec<ClaimRecord>,
     pub table1: Vec<Table1Row>,
     pub checks: Vec<Check>,
     pub diagnosis: Vec<String>,
     pub bases: Vec<BaseRecord>,
     pub nodes: Vec<NodeRecord>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ClaimRecord {
-    pub statement: String,
-    pub bound: u32,
-    pub card: u32,
-    pub holds: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -130,15 +129,9 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
         } else {
             "refuted"
         },
-        claim: ClaimRecord {
-            statement: format!(
-                "Maker builds Snaky within {} moves from the empty board: card {} has A = {{}} and h <= {}",
-                run.claim.bound, run.claim.card, run.claim.bound
-            ),
-            bound: run.claim.bound,
-            card: run.claim.card,
-            holds: run.claim.holds(),
-        },
+        shape: evaluation.shape.cells().to_vec(),
+        bound: run.claim.bound,
+        board: run.claim.board,
         input: run.input.clone(),
         counts: run.counts.clone(),
         final_card: FinalCard {
@@ -148,15 +141,21 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
             envelope_size: last.condition.envelope.len(),
             height: last.condition.height,
         },
+        claims: run.claims.clone(),
         table1: run.table1.clone(),
         checks: run.checks.clone(),
         diagnosis: run.diagnosis.clone(),
-        bases: evaluation.cards[..super::model::BASE_CARDS]
+        bases: evaluation.cards[..evaluation.shape.len()]
             .iter()
             .enumerate()
             .map(|(card, condition)| base_record(card, condition))
             .collect(),
-        nodes: evaluation.nodes.iter().enumerate().map(node_record).collect(),
+        nodes: evaluation
+            .nodes
+            .iter()
+            .enumerate()
+            .map(node_record)
+            .collect(),
     }
 }
 
@@ -176,4 +175,39 @@ fn replies_record(classes: &[ReplyClass]) -> RepliesRecord {
 
 pub fn certificate_json(run: &SnakyRun) -> String {
     to_certificate_json(&certificate(run), 2).expect("certificate structs serialise")
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the certificate would have {bytes} bytes, more than the {max} gamecert writes")]
+pub struct TooLarge {
+    pub bytes: usize,
+    pub max: usize,
+}
+
+/// The certificate's JSON, or an error when it exceeds
+/// [`MAX_CERTIFICATE_BYTES`] (estimated from the cells it lists before
+/// anything is written: about 8 bytes per listed cell).
+pub fn bounded_certificate_json(run: &SnakyRun) -> Result<String, TooLarge> {
+    let cells: usize = run
+        .evaluation
+        .nodes
+        .iter()
+        .map(|n| n.condition.required.len() + n.condition.envelope.len())
+        .sum::<usize>()
+        + run.counts.reply_classes;
+    let estimate = cells.saturating_mul(8);
+    if estimate > MAX_CERTIFICATE_BYTES {
+        return Err(TooLarge {
+            bytes: estimate,
+            max: MAX_CERTIFICATE_BYTES,
+        });
+    }
+    let json = certificate_json(run);
+    if json.len() > MAX_CERTIFICATE_BYTES {
+        return Err(TooLarge {
+            bytes: json.len(),
+            max: MAX_CERTIFICATE_BYTES,
+        });
+    }
+    Ok(json)
 }

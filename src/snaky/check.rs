@@ -1,8 +1,9 @@
 //! The proof obligations of every combination node (Breaker's local replies)
-//! and the theorem's claim about the last card.
+//! and the facts the claims about the claim card (the last card) rest on.
 
+use super::board::BoardFit;
 use super::evaluate::{EvaluatedNode, Evaluation};
-use super::geometry::Cell;
+use super::geometry::{Bounds, Cell};
 use rayon::prelude::*;
 
 /// One class of Breaker replies at a node.
@@ -44,31 +45,27 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
     replies.subtract(&owned_by_maker);
     // Child by child, in printed order, the replies its envelope avoids that
     // no earlier child avoided: word-wise instead of testing every cell
-    // against every child. `chosen_at` holds child + 1 per bit position.
-    let mut chosen_at = vec![0u32; window.positions()];
-    let mut unanswered = replies.clone();
+    // against every child. Each reply is chosen once, so the (position,
+    // child) pairs need only sorting, with no scratch the size of the window.
+    let mut chosen: Vec<(usize, Option<usize>)> = Vec::with_capacity(replies.len());
+    let mut unanswered = replies;
     for (index, child) in node.children.iter().enumerate() {
         if unanswered.is_empty() {
             break;
         }
         let mut avoided = unanswered.clone();
         avoided.subtract(&child.condition.envelope);
-        for position in avoided.positions() {
-            chosen_at[position] = index as u32 + 1;
-        }
+        chosen.extend(avoided.positions().map(|position| (position, Some(index))));
         unanswered.intersect_with(&child.condition.envelope);
     }
-    let mut classes: Vec<ReplyClass> = replies
-        .positions()
-        .map(|position| {
-            let chosen = chosen_at[position].checked_sub(1).map(|i| i as usize);
-            ReplyClass {
-                reply: Reply::Cell(window.cell_at_position(position)),
-                chosen,
-                owned: chosen.is_some_and(|index| child_owned[index]),
-            }
-        })
-        .collect();
+    chosen.extend(unanswered.positions().map(|position| (position, None)));
+    chosen.sort_unstable_by_key(|&(position, _)| position);
+    let mut classes: Vec<ReplyClass> = Vec::with_capacity(chosen.len() + 1);
+    classes.extend(chosen.into_iter().map(|(position, chosen)| ReplyClass {
+        reply: Reply::Cell(window.cell_at_position(position)),
+        chosen,
+        owned: chosen.is_some_and(|index| child_owned[index]),
+    }));
     // A cell outside T lies outside every child's envelope.
     classes.push(ReplyClass {
         reply: Reply::Outside,
@@ -87,42 +84,115 @@ pub fn all_reply_classes(evaluation: &Evaluation) -> Vec<Vec<ReplyClass>> {
         .collect()
 }
 
-/// The theorem's claim about the last card, decided.
+/// What the claim card proves, decided: the facts every claim record is
+/// built from (see [`super::claims`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Claim {
     pub bound: u32,
     pub card: u32,
-    /// A of the last card must be empty: then the condition holds on the empty board.
+    /// A of the claim card is empty: then its condition holds on the empty board.
     pub required_empty: bool,
     pub height: u32,
     pub within_bound: bool,
     /// Every reply class of every node is answered with an owned child.
     pub replies_hold: bool,
-    /// Reported separately (the paper's Corollary 6): T ⊆ {0..16}^2.
-    pub inside_board: bool,
+    pub reply_classes: usize,
+    pub nodes: usize,
+    /// Reply classes no child answers.
+    pub unanswered: usize,
+    /// Reply classes whose chosen child's required set is not owned.
+    pub unowned: usize,
+    /// Only the conditional claim is decided (`--conditional`).
+    pub conditional_only: bool,
+    /// The board asked for (`--board N`), if any.
+    pub board: Option<u32>,
+    /// How the claim card's envelope sits on that board (or the smallest).
+    pub fit: BoardFit,
 }
 
-/// The board of the paper's Corollary 6: {0..16}^2.
-pub const BOARD_SIZE: i32 = 17;
-
 impl Claim {
-    pub fn decide(evaluation: &Evaluation, replies: &[Vec<ReplyClass>], bound: u32) -> Claim {
+    pub fn decide(
+        evaluation: &Evaluation,
+        replies: &[Vec<ReplyClass>],
+        bound: u32,
+        board: Option<u32>,
+        conditional_only: bool,
+    ) -> Claim {
         let last = evaluation.final_node();
         let window = &evaluation.window;
-        let on_board = |c: Cell| (0..BOARD_SIZE).contains(&c.x) && (0..BOARD_SIZE).contains(&c.y);
+        let unanswered = replies
+            .iter()
+            .flatten()
+            .filter(|c| c.chosen.is_none())
+            .count();
+        let unowned = replies
+            .iter()
+            .flatten()
+            .filter(|c| c.chosen.is_some() && !c.owned)
+            .count();
+        let bounds =
+            Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {
             bound,
             card: last.card,
             required_empty: last.condition.required.is_empty(),
             height: last.condition.height,
             within_bound: last.condition.height <= bound,
-            replies_hold: replies.iter().flatten().all(ReplyClass::holds),
-            inside_board: window.cells(&last.condition.envelope).all(on_board),
+            replies_hold: unanswered == 0 && unowned == 0,
+            reply_classes: replies.iter().map(Vec::len).sum(),
+            nodes: replies.len(),
+            unanswered,
+            unowned,
+            conditional_only,
+            board,
+            fit: BoardFit::of(bounds, last.condition.height, board),
         }
     }
 
     /// Maker wins within `bound` moves from the empty board.
-    pub fn holds(&self) -> bool {
+    pub fn empty_board_holds(&self) -> bool {
         self.required_empty && self.within_bound && self.replies_hold
     }
+
+    /// If Maker owns A and Breaker nothing in T, Maker wins within `bound`.
+    pub fn conditional_holds(&self) -> bool {
+        self.within_bound && self.replies_hold
+    }
+
+    /// The strategy wins on the board asked for (or the smallest).
+    pub fn finite_board_holds(&self) -> bool {
+        self.empty_board_holds() && self.fit.holds()
+    }
+
+    /// Which claims are decided, in the certificate's order.
+    pub fn decided(&self) -> Vec<ClaimKind> {
+        let mut kinds = Vec::new();
+        if !self.conditional_only {
+            kinds.push(ClaimKind::EmptyBoard);
+        }
+        if !self.required_empty || self.conditional_only {
+            kinds.push(ClaimKind::Conditional);
+        }
+        if self.required_empty && !self.conditional_only {
+            kinds.push(ClaimKind::FiniteBoard);
+        }
+        kinds
+    }
+
+    /// No decided claim is refuted (the exit rule's 0).
+    pub fn holds(&self) -> bool {
+        self.decided().into_iter().all(|kind| match kind {
+            ClaimKind::EmptyBoard => self.empty_board_holds(),
+            ClaimKind::Conditional => self.conditional_holds(),
+            ClaimKind::FiniteBoard => self.finite_board_holds(),
+        })
+    }
+}
+
+/// The claims a card can make (docs/formats/snaky.md, "Claims").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimKind {
+    EmptyBoard,
+    Conditional,
+    FiniteBoard,
 }

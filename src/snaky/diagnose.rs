@@ -5,7 +5,6 @@
 
 use super::evaluate::{ChildSource, EvaluatedNode, Evaluation};
 use super::geometry::{Cell, Placement};
-use super::model::{BASE_CARDS, SNAKY};
 
 /// How a required cell got into a node's required set (Lemma 3 or 4).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,9 +137,9 @@ fn trace_cell(evaluation: &Evaluation, start: &EvaluatedNode, start_cell: Cell) 
         match child.source {
             ChildSource::Card { card, placement } => {
                 let inner = placement.inverse().apply(cell);
-                if (card as usize) < BASE_CARDS {
+                if (card as usize) < evaluation.shape.len() {
                     chain.push(Origin::Base { card, cell: inner });
-                    debug_assert!(SNAKY.contains(&inner));
+                    debug_assert!(evaluation.shape.cells().contains(&inner));
                     return chain;
                 }
                 node = evaluation

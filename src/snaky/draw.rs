@@ -6,7 +6,6 @@
 
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::Cell;
-use super::model::{BASE_CARDS, SNAKY};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -40,8 +39,8 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
     let mut completing: BTreeMap<Cell, Vec<usize>> = BTreeMap::new();
     for (index, child) in node.children.iter().enumerate() {
         if let ChildSource::Card { card, placement } = child.source {
-            if (card as usize) < BASE_CARDS {
-                let cell = placement.apply(SNAKY[card as usize]);
+            if let Some(&missing) = evaluation.shape.cells().get(card as usize) {
+                let cell = placement.apply(missing);
                 completing.entry(cell).or_default().push(index + 1);
             }
         }

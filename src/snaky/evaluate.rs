@@ -3,7 +3,7 @@
 
 use super::cellset::{CellSet, Window};
 use super::geometry::{Bounds, Cell, Placement};
-use super::model::{BASE_CARDS, SNAKY};
+use super::model::Shape;
 use super::table::{Child, Node, Table};
 
 /// A card's condition (A, T, h) in its own frame.
@@ -63,6 +63,8 @@ impl EvaluatedNode {
 /// Every card and node of a table, in one shared window.
 #[derive(Debug, Clone)]
 pub struct Evaluation {
+    /// The polyomino of the base cards 0..|P|-1.
+    pub shape: Shape,
     pub window: Window,
     /// Conditions of cards 0..=last, indexed by card number.
     pub cards: Vec<Condition>,
@@ -75,9 +77,28 @@ pub struct Evaluation {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EvaluateError {
-    #[error("the table's cells span {width} x {height}, more than the {max} cells this checker holds per set")]
-    TooSpread { width: i64, height: i64, max: i64 },
+    #[error("line {line}, column {column}: from card {card} on, the table's cells span {width} x {height}, more than the {max} cells this checker holds per set")]
+    TooSpread {
+        line: usize,
+        column: usize,
+        card: u32,
+        width: i64,
+        height: i64,
+        max: i64,
+    },
+    #[error("the table's cells span {width} x {height}, and its {sets} cell sets would need {megabytes} MiB, more than the {max_megabytes} MiB this checker allows")]
+    TooMuchMemory {
+        width: i64,
+        height: i64,
+        sets: usize,
+        megabytes: usize,
+        max_megabytes: usize,
+    },
 }
+
+/// The memory all cell sets of one evaluation may take together (1 GiB):
+/// refused before any set is built.
+pub const MAX_SET_BYTES: usize = 1 << 30;
 
 impl Evaluation {
     pub fn final_node(&self) -> &EvaluatedNode {
@@ -96,12 +117,14 @@ impl Evaluation {
 }
 
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
+    let shape = &table.shape;
     let window = window_for(table)?;
-    let mut cards: Vec<Condition> = (0..BASE_CARDS)
-        .map(|j| base_condition(&window, j))
+    check_memory(table, &window)?;
+    let mut cards: Vec<Condition> = (0..shape.len())
+        .map(|j| base_condition(&window, shape, j))
         .collect();
     let mut card_cells: Vec<CardCells> = cards.iter().map(|c| CardCells::of(&window, c)).collect();
-    let mut card_nodes = vec![None; BASE_CARDS];
+    let mut card_nodes = vec![None; shape.len()];
     // Nodes are large: growing the vector would copy them all again.
     let mut nodes = Vec::with_capacity(table.lines.len() + table.child_counts().inline);
     for card_line in &table.lines {
@@ -120,6 +143,7 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
+        shape: shape.clone(),
         window,
         cards,
         card_nodes,
@@ -127,11 +151,11 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     })
 }
 
-/// Lemma 4: card j is (S \ {s_j}, S, 1).
-fn base_condition(window: &Window, j: usize) -> Condition {
-    let envelope = window.set_of(SNAKY);
+/// Lemma 4: card j is (P \ {p_j}, P, 1).
+fn base_condition(window: &Window, shape: &Shape, j: usize) -> Condition {
+    let envelope = window.set_of(shape.cells().iter().copied());
     let mut required = envelope.clone();
-    window.remove(&mut required, SNAKY[j]);
+    window.remove(&mut required, shape.cells()[j]);
     Condition {
         required,
         envelope,
@@ -283,9 +307,9 @@ fn combine(window: &Window, pivot: Cell, children: &[PlacedChild]) -> (Condition
 /// boxes alone: T ⊇ every placed T_i, and a placed box is the box of the
 /// placed set, so the box of T is that of {p} and the placed child boxes.
 fn window_for(table: &Table) -> Result<Window, EvaluateError> {
-    let snaky = Bounds::of(SNAKY).expect("Snaky has cells");
-    let mut card_bounds = vec![snaky; BASE_CARDS];
-    let mut all = snaky;
+    let shape = Bounds::of(table.shape.cells().iter().copied()).expect("a shape has cells");
+    let mut card_bounds = vec![shape; table.shape.len()];
+    let mut all = shape;
     fn node_bounds(node: &Node, card_bounds: &[Bounds], all: &mut Bounds) -> Bounds {
         let mut bounds = Bounds::point(node.pivot);
         for child in &node.children {
@@ -303,17 +327,52 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
     for card_line in &table.lines {
         let bounds = node_bounds(&card_line.node, &card_bounds, &mut all);
         card_bounds.push(bounds);
+        // Checked per line, so that the error names where the spread begins.
+        if Window::covering(all).is_none() {
+            return Err(EvaluateError::TooSpread {
+                line: card_line.line,
+                column: card_line.node.column,
+                card: card_line.card,
+                width: all.width(),
+                height: all.height(),
+                max: super::cellset::MAX_WINDOW_CELLS,
+            });
+        }
     }
-    Window::covering(all).ok_or(EvaluateError::TooSpread {
-        width: all.width(),
-        height: all.height(),
-        max: super::cellset::MAX_WINDOW_CELLS,
-    })
+    // A square window on the diagonal lets placements move whole columns
+    // (transposing for the swapping orientations) when a column is one word.
+    let square = all.squared();
+    match Window::covering(square) {
+        Some(window) if window.places_by_columns() => Ok(window),
+        _ => Ok(Window::covering(all).expect("checked line by line above")),
+    }
+}
+
+/// Refuse a table whose cell sets would not fit in [`MAX_SET_BYTES`]: each
+/// card keeps 4 sets (its own and transposed), each child 2, each node 3.
+fn check_memory(table: &Table, window: &Window) -> Result<(), EvaluateError> {
+    let counts = table.child_counts();
+    let cards = table.lines.len() + table.shape.len();
+    let nodes = table.lines.len() + counts.inline;
+    let children = counts.references + counts.inline;
+    let sets = 4 * cards + 2 * children + 3 * nodes;
+    let bytes = sets.saturating_mul(window.positions() / 8);
+    if bytes > MAX_SET_BYTES {
+        return Err(EvaluateError::TooMuchMemory {
+            width: window.width(),
+            height: window.height(),
+            sets,
+            megabytes: bytes >> 20,
+            max_megabytes: MAX_SET_BYTES >> 20,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::model::{BASE_CARDS, SNAKY};
     use crate::snaky::parse::parse_table;
 
     fn cells(list: &[(i32, i32)]) -> Vec<Cell> {

@@ -197,6 +197,17 @@ impl Bounds {
     pub fn height(self) -> i64 {
         i64::from(self.max.y) - i64::from(self.min.y) + 1
     }
+
+    /// The smallest square with its corner on the diagonal x = y that holds
+    /// these bounds (saturating at the edge of i32).
+    pub fn squared(self) -> Bounds {
+        let low = self.min.x.min(self.min.y);
+        let high = self.max.x.max(self.max.y);
+        Bounds {
+            min: Cell::new(low, low),
+            max: Cell::new(high, high),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,15 +1,21 @@
-//! Snaky in 21 Maker moves: check the paper's card table.
+//! Snaky card tables: check the paper's 21-move table, or any table in the
+//! same grammar for any polyomino.
 //!
 //! The pipeline: [`parse`] the table into an IR, [`evaluate`] every card by
-//! Lemmas 3 and 4, [`check`] every Breaker reply class and the claim, compare
-//! with the numbers the paper prints ([`published`]), [`diagnose`] a failed
-//! claim, and emit a [`certificate`]. [`audit`] re-checks an emitted
+//! Lemmas 3 and 4, [`check`] every Breaker reply class, decide the
+//! [`claims`] about the last card, compare with the numbers a source
+//! publishes ([`published`]), [`diagnose`] a failed claim, and emit a
+//! [`certificate`]. [`audit`] re-checks an emitted
 //! certificate independently of all of these; [`draw`] pictures a card.
 
+pub mod alphabet;
+pub mod board;
 pub mod cellset;
 pub mod certificate;
 pub mod check;
+pub mod claims;
 pub mod diagnose;
+pub mod diff;
 pub mod draw;
 pub mod evaluate;
 pub mod geometry;
@@ -25,9 +31,10 @@ pub mod svg_game;
 pub mod table;
 pub mod verify;
 
-use crate::cert::{Check, InputRecord};
+use crate::cert::{Check, ClaimRecord, InputRecord};
 use check::{all_reply_classes, Claim, ReplyClass};
 use evaluate::{EvaluateError, Evaluation};
+use model::Shape;
 use parse::ParseError;
 use summary::{Counts, Table1Row};
 use table::Table;
@@ -47,6 +54,37 @@ pub enum SnakyError {
     Parse(#[from] ParseError),
     #[error(transparent)]
     Evaluate(#[from] EvaluateError),
+    #[error("--card {card}: the table's card lines are {first}..{last}")]
+    NoSuchCard { card: u32, first: u32, last: u32 },
+    #[error("--board must be at least 1")]
+    BadBoard,
+}
+
+/// What a check decides about a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The claimed number of Maker moves; None: the claim card's height.
+    pub bound: Option<u32>,
+    /// The card the claims are about; None: the last card. The table is read
+    /// up to that card's line (later lines cannot matter to it).
+    pub card: Option<u32>,
+    /// The N x N board of the finite-board claim; None: report the smallest.
+    pub board: Option<u32>,
+    /// Decide only the conditional claim (a card with A != {}).
+    pub conditional: bool,
+    pub shape: Shape,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            bound: None,
+            card: None,
+            board: None,
+            conditional: false,
+            shape: Shape::snaky(),
+        }
+    }
 }
 
 /// Everything a check of one table computed.
@@ -59,30 +97,71 @@ pub struct SnakyRun {
     pub replies: Vec<Vec<ReplyClass>>,
     pub counts: Counts,
     pub claim: Claim,
+    /// The decided claims, as the certificate lists them.
+    pub claims: Vec<ClaimRecord>,
     pub table1: Vec<Table1Row>,
-    /// The claim's obligations, then the paper's printed numbers.
+    /// Comparisons with what a source publishes about this table.
     pub checks: Vec<Check>,
-    /// Empty when the claim holds; otherwise why not.
+    /// Empty when every claim holds; otherwise why not.
     pub diagnosis: Vec<String>,
 }
 
-/// Check the table in `bytes` (read from `path`) against the claim that
-/// Maker wins within `bound` moves.
+/// Check the Snaky table in `bytes` (read from `path`) against the claim
+/// that Maker wins within `bound` moves.
 pub fn check_table(path: &str, bytes: &[u8], bound: u32) -> Result<SnakyRun, SnakyError> {
+    let options = CheckOptions {
+        bound: Some(bound),
+        ..CheckOptions::default()
+    };
+    check_table_with(path, bytes, &options)
+}
+
+/// Check the table in `bytes` (read from `path`) as `options` say.
+pub fn check_table_with(
+    path: &str,
+    bytes: &[u8],
+    options: &CheckOptions,
+) -> Result<SnakyRun, SnakyError> {
+    if options.board == Some(0) {
+        return Err(SnakyError::BadBoard);
+    }
     let input = InputRecord::new(path, bytes);
-    let table = parse::parse_table(bytes)?;
+    let mut table = parse::parse_table_for(bytes, &options.shape)?;
+    if let Some(card) = options.card {
+        truncate_at(&mut table, card)?;
+    }
     let evaluation = evaluate::evaluate(&table)?;
     let replies = all_reply_classes(&evaluation);
     let counts = Counts::of(&table, &replies);
-    let claim = Claim::decide(&evaluation, &replies, bound);
-    let table1 = summary::table1(&evaluation);
-    let mut checks = claim_checks(&claim, &evaluation, &replies);
-    checks.extend(published::published_checks(
-        &input.sha256,
-        &counts,
+    let bound = options
+        .bound
+        .unwrap_or(evaluation.final_node().condition.height);
+    let claim = Claim::decide(
         &evaluation,
-        &table1,
-    ));
+        &replies,
+        bound,
+        options.board,
+        options.conditional,
+    );
+    let claims = claims::claim_records(&claim, &evaluation);
+    let table1 = summary::table1(&evaluation);
+    let mut checks = published::source_checks(&input.sha256, bytes, &counts, &evaluation, &table1);
+    let loose = table.loose_spacing();
+    if !loose.is_empty() {
+        let places: Vec<String> = loose
+            .iter()
+            .map(|(line, column)| format!("line {line}, column {column}"))
+            .collect();
+        checks.push(Check::new(
+            "grammar: parentheses touch their contents",
+            false,
+            format!(
+                "{} space(s) just inside parentheses, read as if absent: {}",
+                loose.len(),
+                places.join("; ")
+            ),
+        ));
+    }
     let diagnosis = if claim.holds() {
         Vec::new()
     } else {
@@ -95,64 +174,33 @@ pub fn check_table(path: &str, bytes: &[u8], bound: u32) -> Result<SnakyRun, Sna
         replies,
         counts,
         claim,
+        claims,
         table1,
         checks,
         diagnosis,
     })
 }
 
-fn claim_checks(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]) -> Vec<Check> {
-    let classes: usize = replies.iter().map(Vec::len).sum();
-    let unanswered = replies
-        .iter()
-        .flatten()
-        .filter(|c| c.chosen.is_none())
-        .count();
-    let unowned = replies
-        .iter()
-        .flatten()
-        .filter(|c| c.chosen.is_some() && !c.owned)
-        .count();
-    let last = evaluation.final_node();
-    let required = evaluation.window.to_vec(&last.condition.required);
-    vec![
-        Check::new(
-            "claim: every Breaker reply class leaves a child whose envelope avoids it",
-            unanswered == 0,
-            format!(
-                "{classes} reply classes over {} nodes, {unanswered} unanswered",
-                replies.len()
-            ),
-        ),
-        Check::new(
-            "claim: every chosen child's required set is owned (A_i within A + p)",
-            unowned == 0,
-            format!("{unowned} reply classes choose a child with unowned required cells"),
-        ),
-        Check::new(
-            "claim: the final card's required set is empty",
-            claim.required_empty,
-            format!("card {} requires {required:?}", claim.card),
-        ),
-        Check::new(
-            "claim: the final card's height is within the bound",
-            claim.within_bound,
-            format!(
-                "card {} has h = {}, bound {}",
-                claim.card, claim.height, claim.bound
-            ),
-        ),
-        Check::new(
-            "finite board: the final card's envelope lies in {0..16}^2",
-            claim.inside_board,
-            format!("{} envelope cells", last.condition.envelope.len()),
-        ),
-    ]
+/// Keep the lines up to card `card`'s.
+fn truncate_at(table: &mut Table, card: u32) -> Result<(), SnakyError> {
+    let first = table.lines.first().map_or(0, |l| l.card);
+    let last = table.lines.last().map_or(0, |l| l.card);
+    match table.lines.iter().position(|l| l.card == card) {
+        Some(index) => {
+            table.lines.truncate(index + 1);
+            Ok(())
+        }
+        None => Err(SnakyError::NoSuchCard { card, first, last }),
+    }
 }
 
 fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]) -> Vec<String> {
     let mut lines = Vec::new();
-    let traces = diagnose::trace_required(evaluation);
+    let traces = if claim.conditional_only {
+        Vec::new()
+    } else {
+        diagnose::trace_required(evaluation)
+    };
     if !traces.is_empty() {
         lines.push(format!(
             "card {} still requires {} cell(s); each enters through a child and arises where it lies in every child's envelope:",
@@ -196,6 +244,20 @@ fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]
                 .into_iter()
                 .map(|step| format!("  {step}")),
         );
+    }
+    let fit = &claim.fit;
+    if claim.required_empty && !claim.conditional_only && !fit.holds() {
+        lines.push(format!(
+            "on the {n} x {n} board: T spans {} x {} (fits: {}), {} cells for at most {} taken before Maker's last move (free cell: {}); the smallest board is {}",
+            fit.width,
+            fit.height,
+            fit.fits,
+            u64::from(fit.size) * u64::from(fit.size),
+            2 * u64::from(claim.height.saturating_sub(1)),
+            fit.free_cell,
+            fit.smallest,
+            n = fit.size
+        ));
     }
     for (node, classes) in evaluation.nodes.iter().zip(replies) {
         for class in classes.iter().filter(|c| !c.holds()) {

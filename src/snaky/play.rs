@@ -10,7 +10,7 @@
 
 use super::evaluate::Evaluation;
 use super::geometry::{Cell, Orientation, Placement};
-use super::model::SNAKY;
+use super::model::Shape;
 use super::strategy::{compose, replacement_order, Move, Strategy};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -44,6 +44,12 @@ impl BreakerKind {
     }
 }
 
+/// At most this many games per run (`--games`).
+pub const MAX_GAMES: u32 = 10_000_000;
+
+/// Runs of this many games or more report progress on stderr this often.
+pub const PROGRESS_GAMES: u32 = 100_000;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayOptions {
     pub breaker: BreakerKind,
@@ -54,6 +60,8 @@ pub struct PlayOptions {
     /// Restrict both players to {0..n-1}^2.
     pub board: Option<i32>,
     pub bound: u32,
+    /// The polyomino Maker builds (the table's base cards).
+    pub shape: Shape,
 }
 
 impl Default for PlayOptions {
@@ -65,6 +73,7 @@ impl Default for PlayOptions {
             games: 1,
             board: None,
             bound: super::DEFAULT_BOUND,
+            shape: Shape::snaky(),
         }
     }
 }
@@ -175,7 +184,7 @@ pub fn heights(evaluation: &Evaluation) -> Vec<u32> {
         .nodes
         .iter()
         .map(|node| node.condition.height)
-        .chain(std::iter::repeat_n(1, super::model::BASE_CARDS))
+        .chain(std::iter::repeat_n(1, evaluation.shape.len()))
         .collect()
 }
 
@@ -200,6 +209,14 @@ pub fn play(
         game: None,
     };
     for number in 0..options.games {
+        if options.games >= PROGRESS_GAMES && number % PROGRESS_GAMES == 0 && number > 0 {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "snaky play: {number} of {} games",
+                options.games
+            );
+        }
         let seed = options.seed.wrapping_add(u64::from(number));
         let game = play_game(strategy, heights, options, seed)?;
         let moves = game.maker_moves.len() as u32;
@@ -238,7 +255,12 @@ pub fn play_game(
         },
     };
     let mut target = strategy.root;
-    let mut placement = Placement::IDENTITY;
+    // On a board, the final card's envelope is moved so that its smallest
+    // coordinates are 0 (the table's frame need not start there).
+    let mut placement = match options.board {
+        Some(_) => board_placement(strategy),
+        None => Placement::IDENTITY,
+    };
     loop {
         let node = &strategy.targets[target];
         play.game.nodes.push(node.label.clone());
@@ -256,7 +278,7 @@ pub fn play_game(
         };
         play.maker.insert(cell);
         play.game.maker_moves.push(cell);
-        if let Some(copy) = snaky_through(&play.maker, cell) {
+        if let Some(copy) = shape_through(&strategy.shape, &play.maker, cell) {
             play.game.snaky = Some(copy);
             play.game.end = GameEnd::Won;
             return Ok(play.game);
@@ -483,16 +505,34 @@ fn placed_envelope(envelope: &[Cell], placement: Placement) -> Vec<Cell> {
 /// A Snaky copy of Maker's through `cell`, by the rules: some R and t with
 /// t + R(S) ⊆ Maker's cells and `cell` among them. The first found in the
 /// order (orientation code, which cell of S is `cell`).
+/// The translation that puts the final card's envelope's smallest
+/// coordinates at 0 (the identity for the paper's table).
+pub fn board_placement(strategy: &Strategy) -> Placement {
+    let envelope = &strategy.root().envelope;
+    let x0 = envelope.iter().map(|c| c.x).min().unwrap_or(0);
+    let y0 = envelope.iter().map(|c| c.y).min().unwrap_or(0);
+    Placement {
+        orientation: Orientation::IDENTITY,
+        offset: Cell::new(-x0, -y0),
+    }
+}
+
+/// [`shape_through`] for Snaky.
 pub fn snaky_through(maker: &HashSet<Cell>, cell: Cell) -> Option<SnakyCopy> {
+    shape_through(&Shape::snaky(), maker, cell)
+}
+
+/// A copy t + R(P) of the shape through `cell`, as for Snaky.
+pub fn shape_through(shape: &Shape, maker: &HashSet<Cell>, cell: Cell) -> Option<SnakyCopy> {
     for orientation in Orientation::ALL {
-        for s in SNAKY {
+        for &s in shape.cells() {
             let image = orientation.apply(s);
             let offset = Cell::new(cell.x - image.x, cell.y - image.y);
             let placement = Placement {
                 orientation,
                 offset,
             };
-            let cells: Vec<Cell> = SNAKY.iter().map(|&c| placement.apply(c)).collect();
+            let cells: Vec<Cell> = shape.cells().iter().map(|&c| placement.apply(c)).collect();
             if cells.iter().all(|c| maker.contains(c)) {
                 let mut cells = cells;
                 cells.sort_unstable();
@@ -563,11 +603,12 @@ mod tests {
                 orientation,
                 offset: Cell::new(3, -2),
             };
-            let cells: Vec<Cell> = SNAKY.iter().map(|&c| placement.apply(c)).collect();
+            let snaky = Shape::snaky();
+            let cells: Vec<Cell> = snaky.cells().iter().map(|&c| placement.apply(c)).collect();
             let mut maker: HashSet<Cell> = cells[..5].iter().copied().collect();
-            assert_eq!(snaky_through(&maker, cells[4]), None);
+            assert_eq!(shape_through(&snaky, &maker, cells[4]), None);
             maker.insert(cells[5]);
-            let copy = snaky_through(&maker, cells[5]).expect("complete copy");
+            let copy = shape_through(&snaky, &maker, cells[5]).expect("complete copy");
             assert_eq!(copy.orientation, orientation.code());
             assert_eq!(copy.offset, Cell::new(3, -2));
         }
@@ -607,7 +648,7 @@ pub enum PlayTableError {
 
 /// Load the table in `bytes` and play it as `options` say.
 pub fn play_table(bytes: &[u8], options: &PlayOptions) -> Result<PlayReport, PlayTableError> {
-    let (evaluation, strategy) = super::strategy::load(bytes)?;
+    let (evaluation, strategy) = super::strategy::load_for(bytes, &options.shape)?;
     Ok(play(&strategy, &heights(&evaluation), options)?)
 }
 

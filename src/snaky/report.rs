@@ -52,22 +52,44 @@ pub fn summary(run: &SnakyRun) -> String {
         );
     }
     let passed = run.checks.iter().filter(|c| c.pass).count();
-    let _ = writeln!(out, "  checks   {passed} of {} pass", run.checks.len());
+    let _ = writeln!(
+        out,
+        "  source   {passed} of {} checks pass",
+        run.checks.len()
+    );
     for check in run.checks.iter().filter(|c| !c.pass) {
         let _ = writeln!(out, "    FAIL {}: {}", check.name, check.detail);
     }
     for line in &run.diagnosis {
         let _ = writeln!(out, "  why      {line}");
     }
+    for claim in &run.claims {
+        let _ = writeln!(
+            out,
+            "  claim    [{}] {}",
+            claim.verdict.label(),
+            claim.statement
+        );
+        let _ = writeln!(out, "           {}", claim.detail);
+    }
     let verdict = if run.claim.holds() {
         "CERTIFIED"
     } else {
         "REFUTED"
     };
-    let _ = writeln!(
-        out,
-        "{verdict}: Maker builds Snaky within {} moves from the empty board (card {} has A = {{}} and h <= {})",
-        run.claim.bound, run.claim.card, run.claim.bound
-    );
+    let what = match run.claims.first() {
+        Some(claim) if claim.id == "conditional" => format!(
+            "card {} proves a conditional claim within {} moves (not a win from the empty board)",
+            run.claim.card, run.claim.bound
+        ),
+        _ => format!(
+            "Maker builds {} within {} moves from the empty board (card {} has A = {{}} and h <= {})",
+            run.evaluation.shape.name(),
+            run.claim.bound,
+            run.claim.card,
+            run.claim.bound
+        ),
+    };
+    let _ = writeln!(out, "{verdict}: {what}");
     out
 }

@@ -43,8 +43,10 @@
 //! "pivot taken" and "base card blocked" failures cannot fire; they stay
 //! because they are the rules, and the search does not assume the invariant.
 
+use super::board::BoardFit;
+use super::geometry::Bounds;
 use super::geometry::{Cell, Placement};
-use super::model::SNAKY;
+use super::model::Shape;
 use super::strategy::{compose, replacement_order, CellIndex, Link, LoadError, Move, Strategy};
 use crate::cert::{to_certificate_json, InputRecord};
 use serde::Serialize;
@@ -106,7 +108,11 @@ pub struct LineStep {
 /// The finite-board result (the paper's Corollary 6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FiniteBoard {
-    pub statement: &'static str,
+    pub statement: String,
+    /// N of the N x N board {0..N-1}^2 (asked for, or the smallest that works).
+    pub board_size: u32,
+    /// Added to the final card's frame to land on the board.
+    pub translation: Cell,
     /// Cells that some line may use as a pivot or a base card's cell, in
     /// the final card's frame.
     pub strategy_cells: usize,
@@ -135,6 +141,9 @@ pub struct SearchResult {
     pub worst_line: Vec<LineStep>,
     /// Why the strategy fails, when it does.
     pub failure: Option<String>,
+    /// The worst line replayed by the rules: every move on a free cell, and
+    /// Maker completes a copy of the shape with its last move, not before.
+    pub worst_line_is_legal_win: bool,
     pub finite_board: FiniteBoard,
 }
 
@@ -153,8 +162,14 @@ impl SearchResult {
     }
 }
 
-/// Search every Breaker line against the strategy of `strategy`.
+/// Search every Breaker line against the strategy of `strategy`; the
+/// finite-board result is for the smallest board that works.
 pub fn search(strategy: &Strategy, bound: u32) -> SearchResult {
+    search_on(strategy, bound, None)
+}
+
+/// [`search`], with the finite-board result for the N x N board `board`.
+pub fn search_on(strategy: &Strategy, bound: u32, board: Option<u32>) -> SearchResult {
     let mut searcher = Searcher {
         strategy,
         memo: HashMap::new(),
@@ -179,10 +194,36 @@ pub fn search(strategy: &Strategy, bound: u32) -> SearchResult {
         states: searcher.memo.len() as u64,
         replies_examined: searcher.replies_examined,
         replacement_states: searcher.replacement_states,
+        worst_line_is_legal_win: failure.is_none() && replays_as_win(&strategy.shape, &worst_line),
         worst_line,
         failure,
-        finite_board: finite_board(strategy, worst),
+        finite_board: finite_board(strategy, worst, board),
     }
+}
+
+/// Replay `line` by the game's rules (see [`SearchResult::worst_line_is_legal_win`]).
+pub fn replays_as_win(shape: &super::model::Shape, line: &[LineStep]) -> bool {
+    let mut taken = HashSet::new();
+    let mut maker = HashSet::new();
+    for (number, step) in line.iter().enumerate() {
+        let Some(cell) = step.maker else {
+            return false;
+        };
+        if !taken.insert(cell) {
+            return false;
+        }
+        maker.insert(cell);
+        let last = number + 1 == line.len();
+        if super::play::shape_through(shape, &maker, cell).is_some() != last {
+            return false;
+        }
+        if let Some(reply) = step.breaker {
+            if last || !taken.insert(reply) {
+                return false;
+            }
+        }
+    }
+    !line.is_empty()
 }
 
 struct Searcher<'a> {
@@ -570,14 +611,10 @@ fn describe(label: &str, placement: Placement, reason: Option<&FailReason>) -> S
 /// The board of the paper's Corollary 6: {0..16}^2.
 pub const BOARD_SIZE: i32 = 17;
 
-pub fn on_board(cell: Cell) -> bool {
-    (0..BOARD_SIZE).contains(&cell.x) && (0..BOARD_SIZE).contains(&cell.y)
-}
-
 /// Every cell the strategy may claim as a pivot or as a base card's cell,
 /// over every child some reply can lead to, collected bottom-up in each
 /// target's frame; then the finite-board claim.
-fn finite_board(strategy: &Strategy, worst: Option<u32>) -> FiniteBoard {
+fn finite_board(strategy: &Strategy, worst: Option<u32>, board: Option<u32>) -> FiniteBoard {
     let mut used: Vec<BTreeSet<Cell>> = vec![BTreeSet::new(); strategy.targets.len()];
     // Bases have no children; nodes only refer to earlier nodes and bases.
     let order = strategy
@@ -594,7 +631,7 @@ fn finite_board(strategy: &Strategy, worst: Option<u32>) -> FiniteBoard {
         );
     for (id, target) in order {
         let cells = match &target.action {
-            Move::Base { .. } => SNAKY.iter().copied().collect(),
+            Move::Base { .. } => strategy.shape.cells().iter().copied().collect(),
             Move::Combination {
                 pivot,
                 children,
@@ -619,12 +656,23 @@ fn finite_board(strategy: &Strategy, worst: Option<u32>) -> FiniteBoard {
     let envelope: HashSet<Cell> = root.envelope.iter().copied().collect();
     let cells = &used[strategy.root];
     let inside_envelope = cells.iter().all(|c| envelope.contains(c));
-    let inside_board = root.envelope.iter().all(|&c| on_board(c));
-    let board_cells = (BOARD_SIZE * BOARD_SIZE) as usize;
+    let bounds =
+        Bounds::of(root.envelope.iter().copied()).unwrap_or(Bounds::point(Cell::new(0, 0)));
+    let fit = BoardFit::of(bounds, worst.unwrap_or(0), board);
+    let inside_board = fit.fits;
+    let board_cells = (fit.size as usize).saturating_mul(fit.size as usize);
     let occupied = worst.map(|w| 2 * w.saturating_sub(1));
     let free_exists = occupied.is_some_and(|n| (n as usize) < board_cells);
+    let last = fit.size.saturating_sub(1);
+    let moved = if fit.translation == Cell::new(0, 0) {
+        String::new()
+    } else {
+        format!(" translated by {}", fit.translation)
+    };
     FiniteBoard {
-        statement: "every pivot and completing cell the strategy can use lies in the final card's envelope, inside {0..16}^2, and a free cell always exists there",
+        statement: format!("every pivot and completing cell the strategy can use lies in the final card's envelope, inside {{0..{last}}}^2{moved}, and a free cell always exists there"),
+        board_size: fit.size,
+        translation: fit.translation,
         strategy_cells: cells.len(),
         strategy_cells_inside_final_envelope: inside_envelope,
         final_envelope_cells: root.envelope.len(),
@@ -641,16 +689,51 @@ fn finite_board(strategy: &Strategy, worst: Option<u32>) -> FiniteBoard {
 pub struct SearchRun {
     pub input: InputRecord,
     pub result: SearchResult,
+    /// One game against the computer Breaker, when the caller played it
+    /// (`gamecert verify` does).
+    pub play: Option<super::play::PlayReport>,
 }
 
 /// Parse and evaluate the table in `bytes` (read from `path`), extract its
 /// strategy and search every Breaker line against it.
 pub fn search_table(path: &str, bytes: &[u8], bound: u32) -> Result<SearchRun, LoadError> {
+    search_table_with(path, bytes, &SearchOptions::with_bound(bound))
+}
+
+/// What a search decides: the bound (None: the final card's height), the
+/// board of the finite-board result (None: the smallest) and the shape.
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    pub bound: Option<u32>,
+    pub board: Option<u32>,
+    pub shape: Shape,
+}
+
+impl SearchOptions {
+    pub fn with_bound(bound: u32) -> Self {
+        SearchOptions {
+            bound: Some(bound),
+            board: None,
+            shape: Shape::snaky(),
+        }
+    }
+}
+
+/// [`search_table`] with every option.
+pub fn search_table_with(
+    path: &str,
+    bytes: &[u8],
+    options: &SearchOptions,
+) -> Result<SearchRun, LoadError> {
     let input = InputRecord::new(path, bytes);
-    let (_, strategy) = super::strategy::load(bytes)?;
+    let (evaluation, strategy) = super::strategy::load_for(bytes, &options.shape)?;
+    let bound = options
+        .bound
+        .unwrap_or(evaluation.final_node().condition.height);
     Ok(SearchRun {
         input,
-        result: search(&strategy, bound),
+        result: search_on(&strategy, bound, options.board),
+        play: None,
     })
 }
 
@@ -674,8 +757,11 @@ struct SearchCertificate<'a> {
     replies_examined: u64,
     replacement_states: u64,
     failure: &'a Option<String>,
+    worst_line_is_legal_win: bool,
     finite_board: &'a FiniteBoard,
     worst_line: &'a [LineStep],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    play: Option<&'a super::play::PlayReport>,
 }
 
 /// The search result as deterministic JSON (one line step per line).
@@ -697,8 +783,10 @@ pub fn search_json(run: &SearchRun) -> String {
         replies_examined: result.replies_examined,
         replacement_states: result.replacement_states,
         failure: &result.failure,
+        worst_line_is_legal_win: result.worst_line_is_legal_win,
         finite_board: &result.finite_board,
         worst_line: &result.worst_line,
+        play: run.play.as_ref(),
     };
     to_certificate_json(&certificate, 2).expect("search records serialise")
 }
@@ -758,12 +846,18 @@ pub fn search_summary(run: &SearchRun) -> String {
     let board = &result.finite_board;
     let _ = writeln!(
         out,
-        "  board    {} strategy cells, all in T_{} ({} cells): {}; T_{} inside {{0..16}}^2: {}; at most {} cells taken before Maker's last move",
+        "  board    {} strategy cells, all in T_{} ({} cells): {}; T_{} inside {{0..{}}}^2{}: {}; at most {} cells taken before Maker's last move",
         board.strategy_cells,
         result.final_card,
         board.final_envelope_cells,
         board.strategy_cells_inside_final_envelope,
         result.final_card,
+        board.board_size.saturating_sub(1),
+        if board.translation == Cell::new(0, 0) {
+            String::new()
+        } else {
+            format!(" translated by {}", board.translation)
+        },
         board.final_envelope_inside_board,
         board
             .max_occupied_before_last_maker_move
@@ -788,6 +882,7 @@ pub fn search_summary(run: &SearchRun) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::model::SNAKY;
     use crate::snaky::strategy::Target;
 
     fn target(label: &str, envelope: Vec<Cell>, action: Move) -> Target {
@@ -835,6 +930,7 @@ mod tests {
             *pivot_index = node.index.get(&pivot).copied();
         }
         Strategy {
+            shape: crate::snaky::model::Shape::snaky(),
             targets: vec![node, base],
             root: 0,
         }

@@ -9,7 +9,7 @@
 
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::{Cell, Placement};
-use super::model::{BASE_CARDS, SNAKY};
+use super::model::Shape;
 use std::collections::HashMap;
 
 /// Index of a cell in a target's envelope (cells sorted by x, then y).
@@ -86,7 +86,9 @@ impl Target {
 
 #[derive(Debug, Clone)]
 pub struct Strategy {
-    /// Combination nodes in evaluation order, then the six base cards.
+    /// The polyomino Maker builds.
+    pub shape: Shape,
+    /// Combination nodes in evaluation order, then the |P| base cards.
     pub targets: Vec<Target>,
     /// The final card's node: where every game starts.
     pub root: usize,
@@ -113,9 +115,14 @@ pub enum LoadError {
     Strategy(#[from] StrategyError),
 }
 
-/// Parse and evaluate a table and extract its strategy.
+/// Parse and evaluate a Snaky table and extract its strategy.
 pub fn load(bytes: &[u8]) -> Result<(Evaluation, Strategy), LoadError> {
-    let table = super::parse::parse_table(bytes)?;
+    load_for(bytes, &Shape::snaky())
+}
+
+/// Parse and evaluate a table for `shape` and extract its strategy.
+pub fn load_for(bytes: &[u8], shape: &Shape) -> Result<(Evaluation, Strategy), LoadError> {
+    let table = super::parse::parse_table_for(bytes, shape)?;
     let evaluation = super::evaluate::evaluate(&table)?;
     let strategy = Strategy::extract(&evaluation)?;
     Ok((evaluation, strategy))
@@ -125,7 +132,8 @@ impl Strategy {
     pub fn extract(evaluation: &Evaluation) -> Result<Strategy, StrategyError> {
         let window = &evaluation.window;
         let base_offset = evaluation.nodes.len();
-        let mut targets: Vec<Target> = Vec::with_capacity(base_offset + BASE_CARDS);
+        let shape = &evaluation.shape;
+        let mut targets: Vec<Target> = Vec::with_capacity(base_offset + shape.len());
         for node in &evaluation.nodes {
             targets.push(skeleton(
                 node.label(),
@@ -133,8 +141,8 @@ impl Strategy {
                 window.to_vec(&node.condition.envelope),
             )?);
         }
-        for card in 0..BASE_CARDS {
-            let mut target = skeleton(format!("base {card}"), card as u32, SNAKY.to_vec())?;
+        for card in 0..shape.len() {
+            let mut target = skeleton(format!("base {card}"), card as u32, shape.cells().to_vec())?;
             target.action = Move::Base { card: card as u32 };
             targets.push(target);
         }
@@ -147,7 +155,7 @@ impl Strategy {
                             Some(Some(index)) => *index,
                             // The parser only admits earlier cards, so a card
                             // without a node is a base card.
-                            _ => base_offset + (card as usize).min(BASE_CARDS - 1),
+                            _ => base_offset + (card as usize).min(shape.len() - 1),
                         };
                         (target, placement)
                     }
@@ -172,6 +180,7 @@ impl Strategy {
             };
         }
         Ok(Strategy {
+            shape: shape.clone(),
             root: base_offset - 1,
             targets,
         })

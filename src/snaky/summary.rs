@@ -10,7 +10,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Counts {
     pub lines: usize,
-    /// Table cards plus the six base cards.
+    /// Table cards plus the |P| base cards.
     pub cards: usize,
     /// Child references to cards, inline ones included.
     pub references: usize,
@@ -25,7 +25,7 @@ impl Counts {
         let children = table.child_counts();
         Counts {
             lines: table.lines.len(),
-            cards: table.lines.len() + super::model::BASE_CARDS,
+            cards: table.lines.len() + table.shape.len(),
             references: children.references,
             inline: children.inline,
             nodes: table.lines.len() + children.inline,

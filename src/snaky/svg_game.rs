@@ -14,12 +14,14 @@ const CELL: i32 = 28;
 const MARGIN: i32 = 36;
 const TITLE: i32 = 40;
 
-/// The SVG of `game` (played by `breaker`, on `board` if any). The 17x17
-/// board outline is always drawn: it is the paper's Corollary 6 board.
+/// The SVG of `game` (played by `breaker`, on `board` if any). The board
+/// outline is `board`, or the paper's Corollary 6 board (17x17) when none
+/// is given.
 pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
+    let size = board.unwrap_or(BOARD_SIZE).max(1);
     let board_box = Bounds {
         min: Cell::new(0, 0),
-        max: Cell::new(BOARD_SIZE - 1, BOARD_SIZE - 1),
+        max: Cell::new(size - 1, size - 1),
     };
     let all = game
         .maker_moves
@@ -97,14 +99,14 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
         r##"<path d="{grid}" stroke="#c8c8c8" stroke-width="1" fill="none"/>"##
     );
 
-    // The 17x17 board of Corollary 6.
+    // The board (Corollary 6).
     let _ = writeln!(
         out,
         r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#000000" stroke-width="2"/>"##,
         left(0),
-        top(BOARD_SIZE - 1),
-        BOARD_SIZE * CELL,
-        BOARD_SIZE * CELL
+        top(size - 1),
+        size.saturating_mul(CELL),
+        size.saturating_mul(CELL)
     );
 
     // The completed Snaky, outlined so the envelope under it stays visible.

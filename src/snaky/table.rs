@@ -3,12 +3,13 @@
 //! combination nodes. Positions (line, column) are kept for diagnostics.
 
 use super::geometry::{Cell, Placement};
+use super::model::Shape;
 
-/// Cards 0..5 are the base cards of Lemma 4; the table starts at card 6.
-pub const FIRST_TABLE_CARD: u32 = 6;
-
+/// A card table for a polyomino P: cards 0..|P|-1 are the base cards of
+/// Lemma 4, so the first line is card |P| (6 for Snaky).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
+    pub shape: Shape,
     pub lines: Vec<CardLine>,
 }
 
@@ -19,6 +20,9 @@ pub struct CardLine {
     /// 1-based line number in the input.
     pub line: usize,
     pub node: Node,
+    /// Columns of spaces just inside parentheses: not the paper's grammar
+    /// ("parentheses touch their contents"), tolerated and reported.
+    pub loose_spacing: Vec<usize>,
 }
 
 /// A Lemma 3 combination: a pivot and at least one child, in printed order.
@@ -55,6 +59,14 @@ pub struct ChildCounts {
 }
 
 impl Table {
+    /// Every (line, column) of a space just inside a parenthesis.
+    pub fn loose_spacing(&self) -> Vec<(usize, usize)> {
+        self.lines
+            .iter()
+            .flat_map(|l| l.loose_spacing.iter().map(move |&c| (l.line, c)))
+            .collect()
+    }
+
     pub fn child_counts(&self) -> ChildCounts {
         fn walk(node: &Node, counts: &mut ChildCounts) {
             for child in &node.children {

@@ -1,62 +1,147 @@
-//! The Snaky entry of `gamecert verify`.
+//! The Snaky entry of `gamecert verify`: every committed card table
+//! (certificates/sources/README.md), each checked for the claim its source
+//! makes, with its certificate (and, for tables claiming a win from the
+//! empty board, the rule-free search, the finite board and one game
+//! against the computer Breaker).
 
-use super::search::{search_json, search_table, SEARCH_CERTIFICATE_PATH};
-use super::{
-    certificate::certificate_json, check_table, CERTIFICATE_PATH, DEFAULT_BOUND, TABLE_PATH,
-};
+use super::certificate::bounded_certificate_json;
+use super::model::Shape;
+use super::play::{play_table, BreakerKind, PlayOptions};
+use super::search::{search_json, search_table_with, SearchOptions};
+use super::{check_table_with, CheckOptions, CERTIFICATE_PATH, TABLE_PATH};
 use crate::cert::check::failures;
 use crate::verify::{CertificateFile, GameRun, VerifyError};
 use std::path::{Path, PathBuf};
 
+/// One committed table and the claim `verify` decides about it.
+pub struct PublishedTable {
+    pub name: &'static str,
+    pub table: &'static str,
+    pub certificate: &'static str,
+    /// Where the search certificate goes; None: no search (a conditional card).
+    pub search: Option<&'static str>,
+    pub bound: u32,
+    pub board: Option<u32>,
+    pub conditional: bool,
+}
+
+/// The tables `gamecert verify` certifies, in order.
+pub const TABLES: [PublishedTable; 3] = [
+    PublishedTable {
+        name: "paper's 21-move table",
+        table: TABLE_PATH,
+        certificate: CERTIFICATE_PATH,
+        search: Some(super::search::SEARCH_CERTIFICATE_PATH),
+        bound: 21,
+        board: Some(17),
+        conditional: false,
+    },
+    PublishedTable {
+        name: "20-move draft (unreviewed)",
+        table: "certificates/sources/snaky20-kaiasage.txt",
+        certificate: "certificates/snaky20.json",
+        search: Some("certificates/snaky20-search.json"),
+        bound: 20,
+        board: Some(17),
+        conditional: false,
+    },
+    PublishedTable {
+        name: "35-move Lean table",
+        table: "certificates/sources/snaky35-formalpedia.txt",
+        certificate: "certificates/snaky35.json",
+        search: None,
+        bound: 34,
+        board: None,
+        conditional: true,
+    },
+];
+
 pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
+    let mut summaries = Vec::new();
+    let mut files = Vec::new();
+    for table in &TABLES {
+        let (summary, table_files) = certify(root, table)?;
+        summaries.push(summary);
+        files.extend(table_files);
+    }
+    Ok(GameRun {
+        game: "snaky",
+        summary: summaries.join("; "),
+        files,
+    })
+}
+
+fn certify(
+    root: &Path,
+    published: &PublishedTable,
+) -> Result<(String, Vec<CertificateFile>), VerifyError> {
+    let path = published.table;
     let error = |message: String| VerifyError {
         game: "snaky",
         message,
     };
-    let bytes = std::fs::read(root.join(TABLE_PATH))
-        .map_err(|e| error(format!("cannot read {TABLE_PATH}: {e}")))?;
-    let run = check_table(TABLE_PATH, &bytes, DEFAULT_BOUND)
-        .map_err(|e| error(format!("{TABLE_PATH}: {e}")))?;
+    let bytes =
+        std::fs::read(root.join(path)).map_err(|e| error(format!("cannot read {path}: {e}")))?;
+    let options = CheckOptions {
+        bound: Some(published.bound),
+        card: None,
+        board: published.board,
+        conditional: published.conditional,
+        shape: Shape::snaky(),
+    };
+    let run =
+        check_table_with(path, &bytes, &options).map_err(|e| error(format!("{path}: {e}")))?;
     let failed = failures(&run.checks);
-    // The rule-free search and the finite-board result go to a sibling
-    // file, so the core certificate's format is unchanged.
-    let search = search_table(TABLE_PATH, &bytes, DEFAULT_BOUND)
-        .map_err(|e| error(format!("{TABLE_PATH}: {e}")))?;
-    let searched = &search.result;
-    let summary = format!(
-        "{} within {} moves ({} nodes, {} reply classes, {} of {} checks pass); search: worst case {} over {} states, finite board {}",
-        if run.claim.holds() {
-            "certified"
-        } else {
-            "REFUTED"
-        },
-        run.claim.bound,
+    let json = bounded_certificate_json(&run).map_err(|e| error(format!("{path}: {e}")))?;
+    let mut files = vec![CertificateFile {
+        path: PathBuf::from(published.certificate),
+        contents: json,
+    }];
+    let verdicts: Vec<String> = run
+        .claims
+        .iter()
+        .map(|c| format!("{} {}", c.id, c.verdict.label()))
+        .collect();
+    let mut summary = format!(
+        "{}: {} ({} nodes, {} reply classes, {} of {} source checks pass)",
+        published.name,
+        verdicts.join(", "),
         run.counts.nodes,
         run.counts.reply_classes,
         run.checks.len() - failed,
         run.checks.len(),
-        searched
-            .worst_case_maker_moves
-            .map_or("none (a line fails)".to_string(), |m| m.to_string()),
-        searched.states,
-        if searched.finite_board.holds {
-            "holds"
-        } else {
-            "FAILS"
-        }
     );
-    Ok(GameRun {
-        game: "snaky",
-        summary,
-        files: vec![
-            CertificateFile {
-                path: PathBuf::from(CERTIFICATE_PATH),
-                contents: certificate_json(&run),
-            },
-            CertificateFile {
-                path: PathBuf::from(SEARCH_CERTIFICATE_PATH),
-                contents: search_json(&search),
-            },
-        ],
-    })
+    if let Some(search_path) = published.search {
+        let search_options = SearchOptions {
+            bound: Some(published.bound),
+            board: published.board,
+            shape: Shape::snaky(),
+        };
+        let mut search = search_table_with(path, &bytes, &search_options)
+            .map_err(|e| error(format!("{path}: {e}")))?;
+        let play_options = PlayOptions {
+            breaker: BreakerKind::Computer,
+            board: published.board.and_then(|n| i32::try_from(n).ok()),
+            bound: published.bound,
+            ..PlayOptions::default()
+        };
+        let play = play_table(&bytes, &play_options).map_err(|e| error(format!("{path}: {e}")))?;
+        let searched = &search.result;
+        summary.push_str(&format!(
+            "; search: worst case {} over {} states, finite board {}; computer Breaker: {} in {} moves",
+            searched
+                .worst_case_maker_moves
+                .map_or("none (a line fails)".to_string(), |m| m.to_string()),
+            searched.states,
+            if searched.finite_board.holds { "holds" } else { "FAILS" },
+            if play.holds() { "won" } else { "NOT WON" },
+            play.max_maker_moves
+        ));
+        search.play = Some(play);
+        files.push(CertificateFile {
+            path: PathBuf::from(search_path),
+            contents: search_json(&search),
+        });
+    }
+    Ok((summary, files))
 }
