@@ -42,12 +42,15 @@ impl AuditReport {
 pub enum Failure {
     /// A failure whose auditor does not type its faults yet.
     Untyped(String),
+    /// A fault of a `snaky` or `snaky-search` certificate.
+    Snaky(snaky::Fault),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Untyped(message) => f.write_str(message),
+            Failure::Snaky(fault) => write!(f, "{fault}"),
         }
     }
 }
