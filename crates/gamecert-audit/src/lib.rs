@@ -72,8 +72,18 @@ pub struct Auditor {
 pub const AUDITORS: &[Auditor] = &[
     Auditor {
         kind: "snaky",
+        format: 1,
+        audit: snaky::audit,
+    },
+    Auditor {
+        kind: "snaky",
         format: snaky::FORMAT,
         audit: snaky::audit,
+    },
+    Auditor {
+        kind: "snaky-search",
+        format: snaky::search::FORMAT,
+        audit: snaky::search::audit,
     },
     Auditor {
         kind: "tictactoe",
@@ -162,9 +172,10 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
         .get("kind")
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
+    // A kind may be listed once per format it reads; the last is the newest.
     let auditor = AUDITORS
         .iter()
-        .find(|auditor| auditor.kind == kind)
+        .rfind(|auditor| auditor.kind == kind)
         .ok_or_else(|| AuditError::UnknownKind(kind.to_string()))?;
     let format =
         value
@@ -173,12 +184,13 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
             .ok_or_else(|| AuditError::MissingFormat {
                 kind: kind.to_string(),
             })?;
-    if format != auditor.format {
-        return Err(AuditError::UnknownFormat {
+    let reader = AUDITORS
+        .iter()
+        .find(|reader| reader.kind == kind && reader.format == format)
+        .ok_or_else(|| AuditError::UnknownFormat {
             kind: kind.to_string(),
             found: format,
             known: auditor.format,
-        });
-    }
-    Ok((auditor.audit)(value))
+        })?;
+    Ok((reader.audit)(value))
 }

@@ -150,7 +150,7 @@ pub enum Fault {
     /// Kind or format unknown: nothing else can be read reliably.
     Header {
         kind: &'static str,
-        format: u64,
+        formats: &'static str,
         found_kind: String,
         found_format: String,
     },
@@ -224,10 +224,12 @@ pub enum Fault {
         cell: Cell,
         child: u64,
     },
+    /// The recorded child (or null) is not the first whose placed
+    /// envelope avoids the reply.
     NotFirst {
         node: NodeLabel,
         reply: Reply,
-        chosen: u64,
+        chosen: Option<u64>,
         first: usize,
     },
     Unowned {
@@ -291,6 +293,22 @@ pub enum Fault {
         entries: usize,
         holds: bool,
     },
+    /// Format 2: the claim card is not a card's own node.
+    NoClaimCard {
+        card: String,
+    },
+    /// Format 2: the claim records are not the ones the claim card gives.
+    ClaimList {
+        recorded: Vec<String>,
+        derived: Vec<String>,
+    },
+    /// Format 2: a field of a claim record differs from the derived one.
+    ClaimField {
+        claim: &'static str,
+        field: &'static str,
+        recorded: String,
+        derived: String,
+    },
     /// A `snaky-search` record fails its replay or its arithmetic.
     Search(SearchFault),
 }
@@ -320,11 +338,6 @@ pub enum SearchFault {
         recorded: String,
         derived: String,
     },
-    /// A worst-line cell outside the board the record names.
-    OffBoard {
-        mv: usize,
-        cell: Cell,
-    },
 }
 
 impl fmt::Display for SearchFault {
@@ -353,11 +366,6 @@ impl fmt::Display for SearchFault {
                 recorded,
                 derived,
             } => write!(f, "{field}: recorded {recorded}, the record gives {derived}"),
-            SearchFault::OffBoard { mv, cell } => write!(
-                f,
-                "worst_line move {mv}: {} lies outside the board",
-                show(*cell)
-            ),
         }
     }
 }
@@ -367,12 +375,12 @@ impl fmt::Display for Fault {
         match self {
             Fault::Header {
                 kind,
-                format,
+                formats,
                 found_kind,
                 found_format,
             } => write!(
                 f,
-                "header: expected kind \"{kind}\" and format {format}, found {found_kind} and {found_format}"
+                "header: expected kind \"{kind}\" and format {formats}, found {found_kind} and {found_format}"
             ),
             Fault::Unreadable { at, reason } => write!(f, "{at}: {reason}"),
             Fault::UnknownField { field } => write!(
@@ -434,11 +442,20 @@ impl fmt::Display for Fault {
             Fault::NotFirst {
                 node,
                 reply,
-                chosen,
+                chosen: Some(chosen),
                 first,
             } => write!(
                 f,
                 "{node}: {reply}: chosen child {chosen}, but child {first} is the first whose placed envelope avoids it"
+            ),
+            Fault::NotFirst {
+                node,
+                reply,
+                chosen: None,
+                first,
+            } => write!(
+                f,
+                "{node}: {reply}: no child recorded, but child {first}'s placed envelope avoids it"
             ),
             Fault::Unowned {
                 node,
@@ -511,6 +528,23 @@ impl fmt::Display for Fault {
                     write!(f, "diagnosis: empty, but the checked claim fails")
                 }
             }
+            Fault::NoClaimCard { card } => write!(
+                f,
+                "final_card: card {card} has no readable own node to make claims about"
+            ),
+            Fault::ClaimList { recorded, derived } => write!(
+                f,
+                "claims: recorded {recorded:?}, the claim card gives {derived:?}"
+            ),
+            Fault::ClaimField {
+                claim,
+                field,
+                recorded,
+                derived,
+            } => write!(
+                f,
+                "claims[{claim}].{field}: recorded {recorded}, the checked fields give {derived}"
+            ),
             Fault::Search(fault) => write!(f, "{fault}"),
         }
     }

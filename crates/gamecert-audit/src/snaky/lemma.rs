@@ -119,16 +119,22 @@ pub struct ReplyTally {
     pub unowned: u64,
 }
 
+/// The node whose replies are judged, and whether an unanswered or unowned
+/// reply class is a fault (format 1, where only a winning table passes) or
+/// a recorded fact that only feeds the claim's verdict (format 2).
+pub struct Scope<'a> {
+    pub label: &'a NodeLabel,
+    pub node: &'a Node,
+    pub placed: &'a [Placed],
+    pub strict: bool,
+}
+
 /// Every cell of T \ (A ∪ {p}) is a reply class, listed once, sorted; so is
-/// "outside T". Each chosen child's placed envelope avoids the reply (it is
-/// the first such child) and its placed required set is owned: A_i ⊆ A ∪ {p}.
-pub fn replies(
-    label: &NodeLabel,
-    node: &Node,
-    placed: &[Placed],
-    tally: &mut ReplyTally,
-    faults: &mut Vec<Fault>,
-) {
+/// "outside T". Each chosen child is the first whose placed envelope avoids
+/// the reply (null when none does); its placed required set is owned when
+/// A_i ⊆ A ∪ {p}.
+pub fn replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Vec<Fault>) {
+    let (label, node) = (scope.label, scope.node);
     let condition = &node.condition;
     let is_class = |c: &Cell| *c != node.pivot && !condition.required.contains(c);
     let mut previous: Option<Cell> = None;
@@ -149,15 +155,7 @@ pub fn replies(
                 cell,
             });
         }
-        answer(
-            label,
-            node,
-            Reply::Cell(cell),
-            chosen,
-            placed,
-            tally,
-            faults,
-        );
+        answer(scope, Reply::Cell(cell), chosen, tally, faults);
     }
     for &cell in condition.envelope.iter().filter(|c| is_class(c)) {
         if !listed.contains(&cell) {
@@ -167,44 +165,45 @@ pub fn replies(
             });
         }
     }
-    answer(
-        label,
-        node,
-        Reply::Outside,
-        node.outside,
-        placed,
-        tally,
-        faults,
-    );
+    answer(scope, Reply::Outside, node.outside, tally, faults);
 }
 
 fn answer(
-    label: &NodeLabel,
-    node: &Node,
+    scope: &Scope,
     reply: Reply,
     chosen: Option<u64>,
-    placed: &[Placed],
     tally: &mut ReplyTally,
     faults: &mut Vec<Fault>,
 ) {
+    let (label, node, placed) = (scope.label, scope.node, scope.placed);
     tally.classes += 1;
-    let Some((index, child)) =
-        chosen.and_then(|i| Some((i, placed.get(usize::try_from(i).ok()?)?)))
-    else {
-        tally.unanswered += 1;
-        faults.push(Fault::NoChosenChild {
-            node: label.clone(),
-            reply,
-            chosen,
-        });
-        return;
-    };
     let avoids = |child: &Placed| match reply {
         Reply::Cell(cell) => !child.in_envelope(cell),
         Reply::Outside => true,
     };
     // The certificate records the paper's strategy (Proposition 16): the
     // first child in printed order whose placed envelope avoids the reply.
+    let first = placed.iter().position(avoids);
+    let Some((index, child)) =
+        chosen.and_then(|i| Some((i, placed.get(usize::try_from(i).ok()?)?)))
+    else {
+        tally.unanswered += 1;
+        match first {
+            Some(first) if chosen.is_none() && !scope.strict => faults.push(Fault::NotFirst {
+                node: label.clone(),
+                reply,
+                chosen: None,
+                first,
+            }),
+            None if chosen.is_none() && !scope.strict => {}
+            _ => faults.push(Fault::NoChosenChild {
+                node: label.clone(),
+                reply,
+                chosen,
+            }),
+        }
+        return;
+    };
     if let (Reply::Cell(cell), false) = (reply, avoids(child)) {
         tally.unanswered += 1;
         faults.push(Fault::ChosenCovers {
@@ -212,15 +211,13 @@ fn answer(
             cell,
             child: index,
         });
-    } else if let Some(first) = placed.iter().position(avoids) {
-        if first as u64 != index {
-            faults.push(Fault::NotFirst {
-                node: label.clone(),
-                reply,
-                chosen: index,
-                first,
-            });
-        }
+    } else if let Some(first) = first.filter(|&first| first as u64 != index) {
+        faults.push(Fault::NotFirst {
+            node: label.clone(),
+            reply,
+            chosen: Some(index),
+            first,
+        });
     }
     let condition = &node.condition;
     let unowned: Cells = child
@@ -229,11 +226,13 @@ fn answer(
         .collect();
     if !unowned.is_empty() {
         tally.unowned += 1;
-        faults.push(Fault::Unowned {
-            node: label.clone(),
-            reply,
-            child: index,
-            cells: unowned,
-        });
+        if scope.strict {
+            faults.push(Fault::Unowned {
+                node: label.clone(),
+                reply,
+                child: index,
+                cells: unowned,
+            });
+        }
     }
 }

@@ -49,3 +49,7 @@ pub fn over(what: &'static str, found: u64, limit: u64) -> Result<(), Fault> {
         Ok(())
     }
 }
+
+/// Cells of a conditional card's frame (its bounding box), each tested
+/// for the excluded-cells evidence.
+pub const MAX_FRAME: u64 = 16_000_000;

@@ -10,6 +10,7 @@
 
 mod claim;
 pub mod fault;
+mod format2;
 mod geometry;
 mod lemma;
 pub mod limits;
@@ -28,8 +29,11 @@ use std::rc::Rc;
 
 /// Snaky S in the paper's order s_0..s_5 (docs/formats/snaky.md).
 pub const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-/// The certificate format this auditor reads.
-pub const FORMAT: u64 = 1;
+/// The newest certificate format this auditor reads; it reads format 1 too
+/// (docs/formats/snaky-audit.md).
+pub const FORMAT: u64 = 2;
+/// Every format this auditor reads.
+pub const FORMATS: [u64; 2] = [1, 2];
 
 /// Audit a parsed certificate of kind "snaky". Never panics: an ill-typed
 /// field is a failure like any other.
@@ -43,13 +47,19 @@ pub fn audit(cert: &Value) -> AuditReport {
     }
 }
 
-/// Checks `kind` and `format`, or says what was found instead.
-pub(crate) fn header(cert: &Value, kind: &'static str, format: u64) -> Result<(), Fault> {
+/// Checks `kind` and `format` (one of `formats`, written as `shown`), and
+/// returns the format, or says what was found instead.
+pub(crate) fn header(
+    cert: &Value,
+    kind: &'static str,
+    formats: &[u64],
+    shown_formats: &'static str,
+) -> Result<u64, Fault> {
     match (text(cert, "kind"), uint(cert, "format")) {
-        (Ok(found), Ok(found_format)) if found == kind && found_format == format => Ok(()),
+        (Ok(found), Ok(format)) if found == kind && formats.contains(&format) => Ok(format),
         (found_kind, found_format) => Err(Fault::Header {
             kind,
-            format,
+            formats: shown_formats,
             found_kind: shown(&found_kind),
             found_format: shown(&found_format),
         }),
@@ -63,6 +73,8 @@ struct Auditor {
     tally: ReplyTally,
     /// Cells visited so far while judging nodes (see limits::MAX_WORK).
     work: u64,
+    /// Format 1: an unanswered or unowned reply class is a fault.
+    strict: bool,
 }
 
 /// The nodes as read (None where unreadable).
@@ -70,27 +82,52 @@ type Nodes = Vec<Option<Node>>;
 
 impl Auditor {
     fn run(&mut self, cert: &Value) {
-        if let Err(fault) = header(cert, "snaky", FORMAT) {
-            // Without a known format nothing else can be read reliably.
-            self.faults.push(fault);
-            return;
-        }
-        self.checked.push(format!("kind snaky, format {FORMAT}"));
+        let format = match header(cert, "snaky", &FORMATS, "1 or 2") {
+            Ok(format) => format,
+            Err(fault) => {
+                // Without a known format nothing else can be read reliably.
+                self.faults.push(fault);
+                return;
+            }
+        };
+        self.checked.push(format!("kind snaky, format {format}"));
         if let Err(fault) = limits::check(cert) {
             self.faults.push(fault);
             return;
         }
-        claim::known_fields(cert, &mut self.faults);
-        let bases = self.bases(cert, &SNAKY);
+        self.strict = format == 1;
+        let shape = if self.strict {
+            claim::known_fields(cert, &mut self.faults);
+            SNAKY.to_vec()
+        } else {
+            format2::known_fields(cert, &mut self.faults);
+            match format2::shape(cert) {
+                Ok(shape) => shape,
+                Err(fault) => {
+                    // The base cards, and so every node, depend on the shape.
+                    self.faults.push(fault);
+                    return;
+                }
+            }
+        };
+        let bases = self.bases(cert, &shape);
         let Some(nodes) = self.nodes(cert, &bases) else {
             return;
         };
         self.counts(cert, &nodes, bases.len());
-        let outcome = claim::final_claim(cert, &nodes, &mut self.faults);
-        if let Some(outcome) = outcome {
-            self.checked.push(outcome.summary());
-            claim::derived_report(cert, &outcome, &nodes, self.tally, &mut self.faults);
-            self.checked.push(claim::IGNORED.to_string());
+        if self.strict {
+            if let Some(outcome) = claim::final_claim(cert, &nodes, &mut self.faults) {
+                self.checked.push(outcome.summary());
+                claim::derived_report(cert, &outcome, &nodes, self.tally, &mut self.faults);
+                self.checked.push(claim::IGNORED.to_string());
+            }
+        } else {
+            let context = format2::Context {
+                shape: &shape,
+                nodes: &nodes,
+                tally: self.tally,
+            };
+            format2::claims(cert, &context, &mut self.checked, &mut self.faults);
         }
     }
 
@@ -200,7 +237,13 @@ impl Auditor {
                     return None;
                 }
                 lemma::lemma3(&label, &node, &placed, &mut self.faults);
-                lemma::replies(&label, &node, &placed, &mut self.tally, &mut self.faults);
+                let scope = lemma::Scope {
+                    label: &label,
+                    node: &node,
+                    placed: &placed,
+                    strict: self.strict,
+                };
+                lemma::replies(&scope, &mut self.tally, &mut self.faults);
             }
             if node.path.is_empty() {
                 cards.insert(node.card, Rc::clone(&node.condition));
