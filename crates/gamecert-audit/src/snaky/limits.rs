@@ -23,12 +23,30 @@ fn len(value: &Value, key: &str) -> u64 {
     array(value, key).map_or(0, |list| list.len() as u64)
 }
 
+/// The limits on what a certificate declares by its array lengths.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub nodes: u64,
+    pub cells: u64,
+    pub children: u64,
+}
+
+pub const LIMITS: Limits = Limits {
+    nodes: MAX_NODES,
+    cells: MAX_CELLS,
+    children: MAX_CHILDREN,
+};
+
 /// The sizes the certificate declares by its array lengths, against the
 /// limits. Unreadable parts count as empty: they fail when read.
 pub fn check(cert: &Value) -> Result<(), Fault> {
+    check_with(cert, LIMITS)
+}
+
+pub fn check_with(cert: &Value, limits: Limits) -> Result<(), Fault> {
     let nodes = array(cert, "nodes").map_or(&[][..], Vec::as_slice);
     let bases = array(cert, "bases").map_or(&[][..], Vec::as_slice);
-    over("nodes", nodes.len() as u64, MAX_NODES)?;
+    over("nodes", nodes.len() as u64, limits.nodes)?;
     let mut cells = 0u64;
     let mut children = 0u64;
     for record in bases.iter().chain(nodes) {
@@ -38,8 +56,8 @@ pub fn check(cert: &Value) -> Result<(), Fault> {
             cells += len(replies, "cells");
         }
     }
-    over("recorded cells", cells, MAX_CELLS)?;
-    over("child references", children, MAX_CHILDREN)
+    over("recorded cells", cells, limits.cells)?;
+    over("child references", children, limits.children)
 }
 
 pub fn over(what: &'static str, found: u64, limit: u64) -> Result<(), Fault> {
@@ -53,3 +71,36 @@ pub fn over(what: &'static str, found: u64, limit: u64) -> Result<(), Fault> {
 /// Cells of a conditional card's frame (its bounding box), each tested
 /// for the excluded-cells evidence.
 pub const MAX_FRAME: u64 = 16_000_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn declared_sizes_are_summed_over_bases_and_nodes() {
+        let cert = json!({
+            "bases": [{"required": [[0, 0]], "envelope": [[0, 0], [1, 0]]}],
+            "nodes": [
+                {"required": [], "envelope": [[0, 0]], "children": [{}, {}],
+                 "replies": {"cells": [[0, 0, 0]]}},
+                {"children": [{}]}
+            ]
+        });
+        let at = |nodes, cells, children| {
+            check_with(
+                &cert,
+                Limits {
+                    nodes,
+                    cells,
+                    children,
+                },
+            )
+        };
+        assert_eq!(at(2, 5, 3), Ok(()));
+        let fault = |what, found, limit| Err(Fault::Limit { what, found, limit });
+        assert_eq!(at(1, 5, 3), fault("nodes", 2, 1));
+        assert_eq!(at(2, 4, 3), fault("recorded cells", 5, 4));
+        assert_eq!(at(2, 5, 2), fault("child references", 3, 2));
+    }
+}
