@@ -32,3 +32,29 @@ bench *ARGS:
 lint:
     cargo fmt --check
     cargo clippy --workspace --all-targets -- -D warnings
+
+# Fuzz each target for SECS seconds (nightly + cargo-fuzz), seeded from the
+# fixtures and certificates; crashes land in fuzz/artifacts/. docs/fuzzing.md
+fuzz SECS="60" *TARGETS="":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    targets="{{TARGETS}}"
+    if [ -z "$targets" ]; then targets=$(cargo +nightly fuzz list --fuzz-dir fuzz); fi
+    for target in $targets; do
+        corpus=fuzz/corpus/$target
+        mkdir -p "$corpus"
+        case $target in
+            snaky_*)
+                for n in 3 10 40 722; do
+                    head -n $n certificates/sources/snaky21-cards.txt > "$corpus/seed-prefix-$n.txt"
+                done
+                max_len=65536 ;;
+            *)
+                find tests/fixtures -name '*.json' -exec cp {} "$corpus/" \;
+                cp certificates/*.json "$corpus/"
+                max_len=2000000 ;;
+        esac
+        echo "fuzz $target for {{SECS}} s" >&2
+        cargo +nightly fuzz run --fuzz-dir fuzz "$target" -- \
+            -max_total_time={{SECS}} -max_len=$max_len -rss_limit_mb=4096 -timeout=20 -print_final_stats=1
+    done

@@ -5,8 +5,8 @@
 //! certificate) or `{"note", "generate", "faults"}` (a case built here,
 //! since its bytes would be too large to commit).
 
-use gamecert_audit::snaky::{limits, Fault, SearchFault};
-use gamecert_audit::{audit_file, audit_value, AuditError, AuditReport, Failure, MAX_FILE_BYTES};
+use gamecert_audit::snaky::{limits, search, Fault, SearchFault};
+use gamecert_audit::{audit_value, AuditReport, Failure};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -228,20 +228,6 @@ fn every_fixture_is_rejected_with_its_fault_named() {
 }
 
 #[test]
-fn a_file_over_the_size_limit_is_refused_before_reading() {
-    let path = std::env::temp_dir().join(format!("gamecert-too-large-{}.json", std::process::id()));
-    let file = std::fs::File::create(&path).expect("a temp file");
-    // A sparse file: no bytes are written.
-    file.set_len(MAX_FILE_BYTES + 1).expect("set the length");
-    let result = audit_file(&path);
-    std::fs::remove_file(&path).expect("remove the temp file");
-    assert!(
-        matches!(result, Err(AuditError::TooLarge { bytes, .. }) if bytes == MAX_FILE_BYTES + 1),
-        "{result:?}"
-    );
-}
-
-#[test]
 fn the_limits_are_the_documented_ones() {
     let doc = std::fs::read_to_string(root().join("docs/formats/snaky-audit.md"))
         .expect("docs/formats/snaky-audit.md");
@@ -251,7 +237,7 @@ fn the_limits_are_the_documented_ones() {
         limits::MAX_CHILDREN,
         limits::MAX_WORK,
         limits::MAX_FRAME,
-        MAX_FILE_BYTES,
+        search::MAX_LINE as u64,
     ] {
         let written = limit
             .to_string()

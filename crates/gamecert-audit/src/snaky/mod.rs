@@ -77,6 +77,16 @@ struct Auditor {
     strict: bool,
 }
 
+/// The recorded counts.
+const COUNTS: [&str; 6] = [
+    "lines",
+    "cards",
+    "references",
+    "inline",
+    "nodes",
+    "reply_classes",
+];
+
 /// The nodes as read (None where unreadable).
 type Nodes = Vec<Option<Node>>;
 
@@ -153,7 +163,9 @@ impl Auditor {
         }
         let envelope: Cells = shape.iter().copied().collect();
         for (j, record) in records.iter().enumerate().take(shape.len()) {
-            let recorded = match (uint(record, "card"), read_condition(record)) {
+            let read = read::only(record, &["card", "required", "envelope", "height"])
+                .and_then(|()| read_condition(record));
+            let recorded = match (uint(record, "card"), read) {
                 (Ok(card), Ok(condition)) if card == j as u64 => condition,
                 (Ok(card), Ok(_)) => {
                     self.faults.push(Fault::BaseNumber { base: j, card });
@@ -324,6 +336,7 @@ impl Auditor {
             ("cards", lines + base_cards),
         ];
         let counts = cert.get("counts").unwrap_or(&Value::Null);
+        claim::unknown(counts, &COUNTS, "counts.", &mut self.faults);
         for (key, value) in expected {
             match uint(counts, key) {
                 Ok(recorded) if recorded == value as u64 => {}
@@ -477,13 +490,124 @@ mod tests {
         );
     }
 
+    /// Card 6 alone in format 2: the empty-board claim is refuted and the
+    /// conditional claim holds; both are correct records, so the audit passes.
+    fn card6_format2() -> Value {
+        let mut cert = card6_certificate();
+        let object = cert.as_object_mut().expect("an object");
+        object.remove("claim");
+        let part = |name: &str, pass: bool, detail: &str| json!({"name": name, "pass": pass, "detail": detail});
+        let one = part(
+            "every Breaker reply class leaves a child whose envelope avoids it",
+            true,
+            "3 reply classes over 1 nodes, 0 unanswered",
+        );
+        let two = part(
+            "every chosen child's required set is owned (A_i within A + p)",
+            true,
+            "0 reply classes choose a child with unowned required cells",
+        );
+        let four = part(
+            "the card's height is within the bound",
+            true,
+            "card 6 has h = 2, bound 2",
+        );
+        let three = part(
+            "the card's required set is empty",
+            false,
+            "card 6 requires [(0,0), (0,1), (0,2), (0,3), (0,4)]",
+        );
+        object.extend([
+            ("format".to_string(), json!(2)),
+            ("shape".to_string(), json!(SNAKY.map(|(x, y)| [x, y]))),
+            ("bound".to_string(), json!(2)),
+            ("board".to_string(), Value::Null),
+            ("claims".to_string(), json!([
+                {"id": "empty-board",
+                 "statement": "Maker builds Snaky within 2 moves from the empty board: card 6 has A = {} and h <= 2",
+                 "verdict": "refuted", "detail": "fails: the card's required set is empty",
+                 "parts": [one, two, three, four], "evidence": []},
+                {"id": "conditional",
+                 "statement": "If Maker owns A = {(0,0), (0,1), (0,2), (0,3), (0,4)} and Breaker owns nothing in T (|T| = 8), Maker builds Snaky within 2 more moves: card 6 has h <= 2 (a conditional claim, not a win from the empty board)",
+                 "verdict": "holds", "detail": "card 6 is conditional",
+                 "parts": [one, two, four],
+                 "evidence": [
+                     {"caption": "frame: the bounding box of T is [0..1] x [0..5] (2 x 6)"},
+                     {"caption": "excluded: 4 cells of the frame are not in T: {(0,5), (1,0), (1,1), (1,2)}"}
+                 ]}
+            ])),
+        ]);
+        cert
+    }
+
+    #[test]
+    fn format_2_records_a_refuted_claim_and_passes() {
+        let cert = card6_format2();
+        let report = audit(&cert);
+        assert_eq!(report.messages(), Vec::<String>::new());
+        // A conditional claim must not be stated as a win from the empty board.
+        let mut forged = cert.clone();
+        forged["claims"][1]["statement"] = json!("Maker builds Snaky within 2 moves");
+        let report = audit(&forged);
+        assert!(
+            matches!(
+                faults(&report).as_slice(),
+                [Fault::ClaimField {
+                    claim: "conditional",
+                    field: "statement",
+                    ..
+                }]
+            ),
+            "{:?}",
+            report.messages()
+        );
+        // A refuted claim's detail names its failed parts.
+        let mut forged = cert.clone();
+        forged["claims"][0]["detail"] = json!("all parts pass");
+        let report = audit(&forged);
+        assert!(
+            matches!(
+                faults(&report).as_slice(),
+                [Fault::ClaimField {
+                    claim: "empty-board",
+                    field: "detail",
+                    ..
+                }]
+            ),
+            "{:?}",
+            report.messages()
+        );
+        // Certified with a refuted claim inside is a forged verdict.
+        let mut forged = cert;
+        forged["verdict"] = json!("certified");
+        forged["diagnosis"] = json!([]);
+        let report = audit(&forged);
+        assert!(
+            matches!(
+                faults(&report).as_slice(),
+                [
+                    Fault::Verdict {
+                        derived: "refuted",
+                        ..
+                    },
+                    Fault::Diagnosis {
+                        entries: 0,
+                        holds: false
+                    }
+                ]
+            ),
+            "{:?}",
+            report.messages()
+        );
+    }
+
     #[test]
     fn unknown_format_stops_the_audit() {
         let mut cert = card6_certificate();
-        cert["format"] = json!(2);
+        cert["format"] = json!(3);
         let report = audit(&cert);
         assert!(
-            matches!(faults(&report).as_slice(), [Fault::Header { found_format, .. }] if found_format == "2"),
+            matches!(faults(&report).as_slice(), [Fault::Header { found_format, .. }] if found_format == "3"),
             "{:?}",
             report.failures
         );

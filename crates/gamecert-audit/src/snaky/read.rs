@@ -96,6 +96,17 @@ pub fn cells(value: &Value, key: &str) -> Result<Cells, String> {
     Ok(list.into_iter().collect())
 }
 
+/// The record has no keys but `known` (so nothing rides along unread).
+pub fn only(value: &Value, known: &[&str]) -> Result<(), String> {
+    let object = value
+        .as_object()
+        .ok_or(format!("{value} is not an object"))?;
+    match object.keys().find(|key| !known.contains(&key.as_str())) {
+        Some(key) => Err(format!("unknown field \"{key}\"")),
+        None => Ok(()),
+    }
+}
+
 pub fn read_condition(value: &Value) -> Result<Condition, String> {
     let height = uint(value, "height")?;
     if !(1..MAX_HEIGHT).contains(&height) {
@@ -110,10 +121,12 @@ pub fn read_condition(value: &Value) -> Result<Condition, String> {
 
 fn read_child(value: &Value) -> Result<Child, String> {
     if value.get("node").is_some() {
+        only(value, &["node"])?;
         return Ok(Child::Inline {
             node: uint(value, "node")?,
         });
     }
+    only(value, &["card", "orientation", "offset"])?;
     let orientation = uint(value, "orientation")?;
     if orientation > 7 {
         return Err(format!("orientation code {orientation} is not in 0..7"));
@@ -138,6 +151,12 @@ fn chosen(value: &Value) -> Result<Option<u64>, String> {
 }
 
 pub fn read_node(value: &Value) -> Result<Node, String> {
+    only(
+        value,
+        &[
+            "id", "card", "path", "pivot", "required", "envelope", "height", "children", "replies",
+        ],
+    )?;
     let children = array(value, "children")?
         .iter()
         .enumerate()
@@ -151,6 +170,7 @@ pub fn read_node(value: &Value) -> Result<Node, String> {
         })
         .collect::<Result<_, _>>()?;
     let replies = field(value, "replies")?;
+    only(replies, &["cells", "outside"])?;
     let reply_cells = array(replies, "cells")?
         .iter()
         .map(|reply| match reply.as_array().map(Vec::as_slice) {
