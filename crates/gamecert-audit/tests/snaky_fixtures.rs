@@ -19,8 +19,27 @@ fn load(path: &Path) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
 }
 
-/// The certificate a fixture's patch applies to.
+/// The certificate a fixture's patch applies to (each parsed once).
 fn base(name: &str) -> Value {
+    static BASES: std::sync::Mutex<Vec<(String, Value)>> = std::sync::Mutex::new(Vec::new());
+    let cached = BASES
+        .lock()
+        .expect("the cache")
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone());
+    if let Some(value) = cached {
+        return value;
+    }
+    let value = build_base(name);
+    BASES
+        .lock()
+        .expect("the cache")
+        .push((name.to_string(), value.clone()));
+    value
+}
+
+fn build_base(name: &str) -> Value {
     match name {
         "snaky21" => load(&root().join("certificates/snaky21.json")),
         "snaky21-search" => load(&root().join("certificates/snaky21-search.json")),
