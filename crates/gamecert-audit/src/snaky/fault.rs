@@ -516,7 +516,7 @@ impl fmt::Display for Fault {
             ),
             Fault::UnknownCheck { index, name } => write!(
                 f,
-                "checks[{index}]: {name:?} is neither a check this auditor derives nor a \"paper:\" comparison"
+                "checks[{index}]: {name:?} is neither a check this auditor derives nor a source comparison"
             ),
             Fault::Diagnosis { entries, holds } => {
                 if *holds {

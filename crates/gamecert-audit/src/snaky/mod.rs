@@ -529,7 +529,7 @@ mod tests {
                  "parts": [one, two, three, four], "evidence": []},
                 {"id": "conditional",
                  "statement": "If Maker owns A = {(0,0), (0,1), (0,2), (0,3), (0,4)} and Breaker owns nothing in T (|T| = 8), Maker builds Snaky within 2 more moves: card 6 has h <= 2 (a conditional claim, not a win from the empty board)",
-                 "verdict": "holds", "detail": "card 6 is conditional",
+                 "verdict": "holds", "detail": "card 6: A = {(0,0), (0,1), (0,2), (0,3), (0,4)}, |T| = 8, h = 2; all 3 reply classes hold; conditional, not a win from the empty board",
                  "parts": [one, two, four],
                  "evidence": [
                      {"caption": "frame: the bounding box of T is [0..1] x [0..5] (2 x 6)"},

@@ -8,7 +8,7 @@
 use super::claim::{statement_is, unknown};
 use super::fault::{Fault, Place, SearchFault};
 use super::geometry::{contains_shape, Cell, Cells};
-use super::read::{array, boolean, field, read_cell, shown, text, uint};
+use super::read::{array, boolean, field, only, read_cell, shown, text, uint};
 use super::{format2, header, SNAKY};
 use crate::{AuditReport, Failure};
 use serde_json::Value;
@@ -36,8 +36,9 @@ const FIELDS: [&str; 16] = [
     "play",
     "shape",
 ];
-const BOARD_FIELDS: [&str; 10] = [
+const BOARD_FIELDS: [&str; 11] = [
     "statement",
+    "translation",
     "strategy_cells",
     "strategy_cells_inside_final_envelope",
     "final_envelope_cells",
@@ -48,8 +49,8 @@ const BOARD_FIELDS: [&str; 10] = [
     "free_cell_always_exists",
     "holds",
 ];
-/// The format-1 finite-board statement, for the paper's 17 x 17 window.
-const BOARD_17: &str = "every pivot and completing cell the strategy can use lies in the final card's envelope, inside {0..16}^2, and a free cell always exists there";
+/// The board of a record that names none: the paper's 17 x 17 window.
+const PAPER_BOARD: u64 = 17;
 
 pub const IGNORED: &str = "not checked (the search's own figures, not provable from this record): that the worst line follows the table's strategy and is the worst, states, replies_examined, replacement_states, the node labels and outside flags of the worst line, input, play, and the strategy-cell figures of finite_board";
 
@@ -169,7 +170,11 @@ fn replay(cert: &Value, shape: &[Cell], faults: &mut Vec<Fault>) -> Option<u64> 
     let before = faults.len();
     for (mv, record) in line.iter().enumerate() {
         let last = mv + 1 == line.len();
-        let cell = match field(record, "maker").and_then(read_cell) {
+        let keys = ["node", "maker", "replacement", "breaker", "outside"];
+        let cell = match only(record, &keys)
+            .and_then(|()| field(record, "maker"))
+            .and_then(read_cell)
+        {
             Ok(cell) => cell,
             Err(reason) => {
                 faults.push(Fault::Unreadable {
@@ -190,19 +195,24 @@ fn replay(cert: &Value, shape: &[Cell], faults: &mut Vec<Fault>) -> Option<u64> 
         if last && !won {
             faults.push(Fault::Search(SearchFault::NoWin));
         }
-        let flags = boolean(record, "replacement").and(boolean(record, "outside"));
-        let breaker = match record.get("breaker") {
-            Some(Value::Null) => None,
-            Some(value) => read_cell(value).ok(),
-            None => None,
-        };
-        match (breaker, last) {
-            (Some(cell), false) if flags.is_ok() => {
-                if !claimed.insert(cell) {
+        if let Err(reason) = boolean(record, "replacement").and(boolean(record, "outside")) {
+            faults.push(Fault::Unreadable {
+                at: Place::Field("worst_line"),
+                reason: format!("move {mv}: {reason}"),
+            });
+        }
+        match (record.get("breaker"), last) {
+            (Some(Value::Null), true) => {}
+            (Some(answer), false) if !answer.is_null() => match read_cell(answer) {
+                Ok(cell) if !claimed.insert(cell) => {
                     faults.push(Fault::Search(SearchFault::Occupied { mv, cell }));
                 }
-            }
-            (None, true) if flags.is_ok() && record.get("breaker") == Some(&Value::Null) => {}
+                Ok(_) => {}
+                Err(reason) => faults.push(Fault::Unreadable {
+                    at: Place::Field("worst_line"),
+                    reason: format!("move {mv}: {reason}"),
+                }),
+            },
             _ => faults.push(Fault::Search(SearchFault::BreakerTurn { mv })),
         }
     }
@@ -219,19 +229,34 @@ fn finite_board(cert: &Value, worst: u64, faults: &mut Vec<Fault>) {
         });
     };
     unknown(board, &BOARD_FIELDS, "finite_board.", faults);
+    // Records written before `board_size` and `translation` were added are
+    // for the paper's window, untranslated.
     let size = match board.get("board_size") {
-        None => {
-            statement_is(
-                board,
-                "statement",
-                "finite_board.statement",
-                BOARD_17,
-                faults,
-            );
-            Ok(17)
-        }
+        None => Ok(PAPER_BOARD),
         Some(_) => uint(board, "board_size"),
     };
+    let translation = match board.get("translation") {
+        None => Ok((0, 0)),
+        Some(cell) => read_cell(cell),
+    };
+    if let (Ok(size), Ok((tx, ty))) = (&size, translation) {
+        let moved = if (tx, ty) == (0, 0) {
+            String::new()
+        } else {
+            format!(" translated by ({tx},{ty})")
+        };
+        let statement = format!(
+            "every pivot and completing cell the strategy can use lies in the final card's envelope, inside {{0..{}}}^2{moved}, and a free cell always exists there",
+            size.saturating_sub(1)
+        );
+        statement_is(
+            board,
+            "statement",
+            "finite_board.statement",
+            &statement,
+            faults,
+        );
+    }
     let facts = (
         size,
         uint(board, "max_occupied_before_last_maker_move"),
