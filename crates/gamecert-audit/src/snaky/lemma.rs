@@ -74,10 +74,9 @@ pub fn lemma3(label: &NodeLabel, node: &Node, placed: &[Placed], faults: &mut Ve
             c == pivot || !(placed.iter().any(|child| child.in_required(c)) || in_every_envelope(c))
         })
         .collect();
-    let smallest = placed
-        .iter()
-        .min_by_key(|child| child.own.envelope.len())
-        .expect("placed is not empty");
+    let Some(smallest) = placed.iter().min_by_key(|child| child.own.envelope.len()) else {
+        return;
+    };
     let lacking: Cells = placed
         .iter()
         .flat_map(Placed::required)

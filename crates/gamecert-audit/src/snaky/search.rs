@@ -273,7 +273,7 @@ fn finite_board(cert: &Value, worst: u64, faults: &mut Vec<Fault>) {
             reason: "a figure is missing or ill-typed".to_string(),
         });
     };
-    let taken = 2 * worst.saturating_sub(1);
+    let taken = worst.saturating_sub(1).saturating_mul(2);
     let square = size.saturating_mul(size);
     let expect = [
         (
