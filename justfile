@@ -45,7 +45,7 @@ fuzz SECS="60" *TARGETS="":
         mkdir -p "$corpus"
         case $target in
             snaky_*)
-                for n in 3 10 40 722; do
+                for n in 3 10 40 120; do
                     head -n $n certificates/sources/snaky21-cards.txt > "$corpus/seed-prefix-$n.txt"
                 done
                 max_len=65536 ;;

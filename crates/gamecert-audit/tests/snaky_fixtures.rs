@@ -269,3 +269,26 @@ fn the_limits_are_the_documented_ones() {
         assert!(doc.contains(&written), "the doc does not state {written}");
     }
 }
+
+/// The work count is the documented one: each child's recorded sets twice
+/// per reference, plus one lookup per child for every envelope cell and
+/// reply class. The 8,000 references stop at the limit with that count.
+#[test]
+fn the_work_limit_counts_cells_visited() {
+    let (cells, references) = (100_000u64, 8_000u64);
+    let cert = shared_envelope(cells as usize, references as usize);
+    // Node 0: base card 0 (6 envelope + 5 required cells) once, T of `cells`.
+    let card6 = 2 * (6 + 5) + cells;
+    // Node 1: card 6 (`cells` envelope cells, none required) per reference.
+    let card7 = 2 * references * cells + cells * references;
+    let report = audit(&cert);
+    let limit = faults(&report).into_iter().find_map(|fault| match fault {
+        Fault::Limit {
+            what: "cells visited",
+            found,
+            limit,
+        } => Some((found, limit)),
+        _ => None,
+    });
+    assert_eq!(limit, Some((card6 + card7, limits::MAX_WORK)));
+}

@@ -264,8 +264,9 @@ impl Auditor {
             nodes.push(Some(node));
         }
         self.checked.push(format!(
-            "nodes: {} nodes, each recomputed by Lemma 3 from its children's recorded conditions; children refer only to earlier nodes",
-            nodes.len()
+            "nodes: {} nodes, each recomputed by Lemma 3 from its children's recorded conditions; children refer only to earlier nodes ({} cells visited)",
+            nodes.len(),
+            self.work
         ));
         self.checked.push(format!(
             "replies: {} reply classes, each listed once and answered by the first child whose placed envelope avoids it, whose required set lies in A ∪ {{p}}",
@@ -598,6 +599,24 @@ mod tests {
             ),
             "{:?}",
             report.messages()
+        );
+    }
+
+    #[test]
+    fn the_work_is_counted_per_child_cell_and_lookup() {
+        // Card 6 places base cards 4 and 5 (6 envelope + 5 required cells
+        // each, counted twice), and looks each of its 8 envelope cells and 2
+        // reply classes up in both children.
+        let work = 2 * (11 + 11) + (8 + 2) * 2;
+        let report = audit(&card6_certificate());
+        let line = format!("({work} cells visited)");
+        assert!(
+            report
+                .checked
+                .iter()
+                .any(|checked| checked.ends_with(&line)),
+            "{:?}",
+            report.checked
         );
     }
 
