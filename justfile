@@ -33,8 +33,7 @@ lint:
     cargo fmt --check
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Fuzz each target for SECS seconds (nightly + cargo-fuzz), seeded from the
-# fixtures and certificates; crashes land in fuzz/artifacts/. docs/fuzzing.md
+# Fuzz each target (or TARGETS) for SECS seconds: nightly + cargo-fuzz, docs/fuzzing.md.
 fuzz SECS="60" *TARGETS="":
     #!/usr/bin/env bash
     set -euo pipefail
