@@ -5,7 +5,7 @@
 //! certificate) or `{"note", "generate", "faults"}` (a case built here,
 //! since its bytes would be too large to commit).
 
-use gamecert_audit::snaky::{limits, search, Fault, SearchFault};
+use gamecert_audit::snaky::{limits, search, ChildFault, Fault, SearchFault};
 use gamecert_audit::{audit_value, AuditReport, Failure};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -137,7 +137,13 @@ fn variant(fault: &Fault) -> &'static str {
         Fault::Lemma4 { .. } => "Lemma4",
         Fault::NodeId { .. } => "NodeId",
         Fault::NodeCard { .. } => "NodeCard",
-        Fault::Child { .. } => "Child",
+        Fault::Child { fault, .. } => match fault {
+            ChildFault::LaterCard { .. } => "Child::LaterCard",
+            ChildFault::UnreadableCard { .. } => "Child::UnreadableCard",
+            ChildFault::LaterNode { .. } => "Child::LaterNode",
+            ChildFault::NotInline { .. } => "Child::NotInline",
+            ChildFault::UnreadableNode { .. } => "Child::UnreadableNode",
+        },
         Fault::NoChildren { .. } => "NoChildren",
         Fault::Lemma3 { .. } => "Lemma3",
         Fault::ReplyOrder { .. } => "ReplyOrder",
