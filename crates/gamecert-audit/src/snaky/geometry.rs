@@ -136,5 +136,12 @@ mod tests {
         owned.remove(&turned.apply((3, 1)));
         assert!(!contains_shape(&owned, &snaky));
         assert!(!contains_shape(&owned, &[]));
+        // A shape given away from the origin (format 2 allows any frame).
+        let tromino = [(5, 2), (6, 2), (6, 3)];
+        let owned: Cells = tromino.iter().map(|&c| turned.apply(c)).collect();
+        assert!(contains_shape(&owned, &tromino));
+        let shifted: Cells = [(0, 0), (1, 0), (1, 1)].into_iter().collect();
+        assert!(contains_shape(&shifted, &tromino));
+        assert!(!contains_shape(&shifted, &[(5, 2), (6, 2), (7, 2)]));
     }
 }
