@@ -81,3 +81,28 @@ site:
 # Serve site/ on http://localhost:8000 (the site also works opened from disk).
 serve: site
     python3 -m http.server --directory site 8000
+
+# Fuzz each target (or TARGETS) for SECS seconds: nightly + cargo-fuzz, docs/fuzzing.md.
+fuzz SECS="60" *TARGETS="":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    targets="{{TARGETS}}"
+    if [ -z "$targets" ]; then targets=$(cargo +nightly fuzz list --fuzz-dir fuzz); fi
+    for target in $targets; do
+        corpus=fuzz/corpus/$target
+        mkdir -p "$corpus"
+        case $target in
+            snaky_*)
+                for n in 3 10 40 120; do
+                    head -n $n certificates/sources/snaky21-cards.txt > "$corpus/seed-prefix-$n.txt"
+                done
+                max_len=65536 ;;
+            *)
+                # Large certificates would slow every execution: small seeds only.
+                find tests/fixtures certificates -name '*.json' -size -100k -exec cp {} "$corpus/" \;
+                max_len=200000 ;;
+        esac
+        echo "fuzz $target for {{SECS}} s" >&2
+        cargo +nightly fuzz run --fuzz-dir fuzz "$target" -- \
+            -max_total_time={{SECS}} -max_len=$max_len -rss_limit_mb=4096 -timeout=20 -print_final_stats=1
+    done

@@ -4,7 +4,8 @@
 mod common;
 
 use common::{gamecert, root, stdout};
-use gamecert::audit::{audit_value, AuditReport};
+use gamecert::audit::snaky::{ChildFault, Fault, Mismatch, NodeLabel, Place, Reply, Set};
+use gamecert::audit::{audit_value, AuditReport, Failure};
 use gamecert::snaky::{certificate::certificate_json, check_table, DEFAULT_BOUND, TABLE_PATH};
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -48,18 +49,32 @@ fn toggle_cell(list: &mut Value, cell: (i64, i64)) {
     *list = serde_json::to_value(cells).expect("cells serialise");
 }
 
-/// The audit fails and some failure contains every one of `needles`.
+/// The report's typed Snaky faults.
+fn faults(report: &AuditReport) -> Vec<Fault> {
+    report
+        .failures
+        .iter()
+        .map(|failure| match failure {
+            Failure::Snaky(fault) => fault.clone(),
+            other => panic!("not a snaky fault: {other}"),
+        })
+        .collect()
+}
+
+/// The audit fails and some fault satisfies `wanted`.
 #[track_caller]
-fn assert_fails_naming(report: &AuditReport, needles: &[&str]) {
+fn assert_fault(report: &AuditReport, wanted: impl Fn(&Fault) -> bool) {
     assert!(!report.holds(), "the tamper was not detected");
     assert!(
-        report
-            .messages()
-            .iter()
-            .any(|failure| needles.iter().all(|needle| failure.contains(needle))),
-        "no failure mentions {needles:?}: {:#?}",
+        faults(report).iter().any(wanted),
+        "no such fault: {:#?}",
         report.messages()
     );
+}
+
+/// The node label of node `id` of card `card`.
+fn at(node: &NodeLabel, id: usize, card: u64) -> bool {
+    node.id == id && node.card == card
 }
 
 #[test]
@@ -79,40 +94,49 @@ fn the_honest_certificate_passes() {
 #[test]
 fn a_changed_height_names_its_node() {
     let report = tampered(|c| node(c, 0)["height"] = json!(3));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["node 0 (card 6)", "recorded height 3 but recomputed 2"],
+        |f| matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Height { recorded: 3, recomputed: 2 } } if at(node, 0, 6)),
     );
+    assert!(report
+        .messages()
+        .contains(&"node 0 (card 6): recorded height 3 but recomputed 2 (Lemma 3)".to_string()));
 }
 
 #[test]
 fn a_cell_added_to_an_envelope_names_node_and_cell() {
     let report = tampered(|c| toggle_cell(&mut node(c, 1)["envelope"], (1, 3)));
-    assert_fails_naming(
-        &report,
-        &["node 1 (card 7)", "envelope has extra cells {(1,3)}"],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Extra { set: Set::Envelope, cells } }
+            if at(node, 1, 7) && cells.iter().eq([&(1, 3)]))
+    });
 }
 
 #[test]
 fn a_cell_removed_from_an_envelope_names_node_and_cell() {
     let report = tampered(|c| toggle_cell(&mut node(c, 1)["envelope"], (1, 6)));
-    assert_fails_naming(&report, &["node 1 (card 7)", "lacks cells {(1,6)}"]);
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Lacking { set: Set::Envelope, cells } }
+            if at(node, 1, 7) && cells.iter().eq([&(1, 6)]))
+    });
 }
 
 #[test]
 fn a_cell_added_to_a_required_set_names_node_and_cell() {
     let report = tampered(|c| toggle_cell(&mut node(c, 0)["required"], (1, 3)));
-    assert_fails_naming(
-        &report,
-        &["node 0 (card 6)", "required has extra cells {(1,3)}"],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Extra { set: Set::Required, cells } }
+            if at(node, 0, 6) && cells.iter().eq([&(1, 3)]))
+    });
 }
 
 #[test]
 fn a_cell_removed_from_a_required_set_names_node_and_cell() {
     let report = tampered(|c| toggle_cell(&mut node(c, 0)["required"], (0, 2)));
-    assert_fails_naming(&report, &["node 0 (card 6)", "lacks cells {(0,2)}"]);
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Lacking { set: Set::Required, cells } }
+            if at(node, 0, 6) && cells.iter().eq([&(0, 2)]))
+    });
 }
 
 #[test]
@@ -123,12 +147,9 @@ fn a_chosen_child_whose_envelope_holds_the_reply_is_caught() {
         json!([1, 3, 1])
     );
     let report = tampered(|c| node(c, 0)["replies"]["cells"][0] = json!([1, 3, 0]));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &[
-            "node 0 (card 6)",
-            "chosen child 0's placed envelope contains (1,3)",
-        ],
+        |f| matches!(f, Fault::ChosenCovers { node, cell: (1, 3), child: 0 } if at(node, 0, 6)),
     );
 }
 
@@ -140,21 +161,18 @@ fn a_valid_but_not_first_chosen_child_is_caught() {
         json!([0, 4, 0])
     );
     let report = tampered(|c| node(c, 1619)["replies"]["cells"][0] = json!([0, 4, 1]));
-    assert_fails_naming(
-        &report,
-        &[
-            "node 1619 (card 727)",
-            "reply (0,4): chosen child 1, but child 0 is the first",
-        ],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::NotFirst { node, reply: Reply::Cell((0, 4)), chosen: Some(1), first: 0 }
+            if at(node, 1619, 727))
+    });
 }
 
 #[test]
 fn a_chosen_child_out_of_range_is_caught() {
     let report = tampered(|c| node(c, 0)["replies"]["outside"] = json!(7));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["node 0 (card 6)", "the outside reply has no chosen child"],
+        |f| matches!(f, Fault::NoChosenChild { node, reply: Reply::Outside, chosen: Some(7) } if at(node, 0, 6)),
     );
 }
 
@@ -166,9 +184,9 @@ fn a_removed_reply_names_node_and_cell() {
             .expect("replies")
             .remove(0);
     });
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["node 2 (card 8)", "reply class (3,0) is missing"],
+        |f| matches!(f, Fault::ReplyMissing { node, cell: (3, 0) } if at(node, 2, 8)),
     );
 }
 
@@ -180,7 +198,10 @@ fn a_duplicated_reply_names_node_and_cell() {
             .expect("replies");
         cells.insert(0, cells[0].clone());
     });
-    assert_fails_naming(&report, &["node 2 (card 8)", "reply (3,0) listed twice"]);
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::ReplyOrder { node, cell: (3, 0), twice: true } if at(node, 2, 8)),
+    );
 }
 
 #[test]
@@ -191,18 +212,32 @@ fn a_missing_outside_reply_is_caught() {
             .expect("replies")
             .remove("outside");
     });
-    assert_fails_naming(&report, &["node 0:", "missing field \"outside\""]);
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::Unreadable { at: Place::Node(0), reason } if reason == "missing field \"outside\""),
+    );
 }
 
 #[test]
 fn an_altered_base_card_is_caught_by_lemma_4() {
     let report = tampered(|c| toggle_cell(&mut c["bases"][3]["required"], (3, 0)));
-    assert_fails_naming(
-        &report,
-        &["base card 3", "required has extra cells {(3,0)}", "Lemma 4"],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma4 { base: 3, mismatch: Mismatch::Extra { set: Set::Required, cells } }
+            if cells.iter().eq([&(3, 0)]))
+    });
     let report = tampered(|c| c["bases"][5]["height"] = json!(2));
-    assert_fails_naming(&report, &["base card 5", "recorded height 2"]);
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Lemma4 {
+                base: 5,
+                mismatch: Mismatch::Height {
+                    recorded: 2,
+                    recomputed: 1
+                }
+            }
+        )
+    });
 }
 
 #[test]
@@ -210,54 +245,56 @@ fn a_child_reference_to_a_later_node_is_caught() {
     // Node 306 (card 311) has inline child node 305; point it forward instead.
     assert_eq!(honest()["nodes"][306]["children"][1], json!({"node": 305}));
     let report = tampered(|c| node(c, 306)["children"][1] = json!({"node": 400}));
-    assert_fails_naming(
-        &report,
-        &[
-            "node 306 (card 311)",
-            "child 1 refers to node 400, which is not earlier",
-        ],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Child { node, child: 1, fault: ChildFault::LaterNode { node: 400 } }
+            if at(node, 306, 311))
+    });
     let report = tampered(|c| node(c, 0)["children"][0]["card"] = json!(8));
-    assert_fails_naming(
-        &report,
-        &[
-            "node 0 (card 6)",
-            "child 0 refers to card 8, which is not earlier",
-        ],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Child { node, child: 0, fault: ChildFault::LaterCard { card: 8, own: 6 } }
+            if at(node, 0, 6))
+    });
 }
 
 #[test]
 fn an_inline_reference_to_another_cards_node_is_caught() {
     let report = tampered(|c| node(c, 306)["children"][1] = json!({"node": 0}));
-    assert_fails_naming(
-        &report,
-        &["node 306 (card 311)", "not this node's inline child [1]"],
-    );
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Child { node, child: 1, fault: ChildFault::NotInline { node: 0, path } }
+            if at(node, 306, 311) && path == &[1])
+    });
 }
 
 #[test]
 fn a_changed_orientation_is_caught() {
     let report = tampered(|c| node(c, 0)["children"][0]["orientation"] = json!(0));
-    assert_fails_naming(&report, &["node 0 (card 6)", "(Lemma 3)"]);
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::Lemma3 { node, .. } if at(node, 0, 6)),
+    );
 }
 
 #[test]
 fn a_flipped_verdict_is_caught() {
     let report = tampered(|c| c["verdict"] = json!("refuted"));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["verdict: recorded refuted, the last node gives \"certified\""],
+        |f| matches!(f, Fault::Verdict { recorded, derived: "certified" } if recorded == "refuted"),
     );
     let report = tampered(|c| c["claim"]["holds"] = json!(false));
-    assert_fails_naming(
-        &report,
-        &["claim.holds: recorded Some(false), the last node gives true"],
-    );
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::ClaimHolds {
+                recorded: Some(false),
+                derived: true
+            }
+        )
+    });
     let report = tampered(|c| c["claim"]["card"] = json!(726));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["claim.card: recorded 726, the last node is card 727"],
+        |f| matches!(f, Fault::ClaimCard { recorded, derived: 727 } if recorded == "726"),
     );
 }
 
@@ -265,31 +302,50 @@ fn a_flipped_verdict_is_caught() {
 fn a_non_empty_final_required_set_is_caught() {
     let last = honest()["nodes"].as_array().expect("nodes").len() - 1;
     let report = tampered(|c| toggle_cell(&mut node(c, last)["required"], (0, 4)));
-    assert_fails_naming(
+    assert_fault(&report, |f| {
+        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Extra { set: Set::Required, cells } }
+            if at(node, 1619, 727) && cells.iter().eq([&(0, 4)]))
+    });
+    assert_fault(
         &report,
-        &["node 1619 (card 727)", "required has extra cells {(0,4)}"],
-    );
-    assert_fails_naming(
-        &report,
-        &["claim: node 1619 (card 727) still requires {(0,4)}"],
+        |f| matches!(f, Fault::StillRequires { node, cells } if at(node, 1619, 727) && cells.iter().eq([&(0, 4)])),
     );
 }
 
 #[test]
 fn a_tighter_bound_refutes_the_claim() {
     let report = tampered(|c| c["claim"]["bound"] = json!(20));
-    assert_fails_naming(
+    assert_fault(
         &report,
-        &["claim: node 1619 (card 727) has height 21 > bound 20"],
+        |f| matches!(f, Fault::OverBound { node, height: 21, bound: 20 } if at(node, 1619, 727)),
     );
+    // The statement still says 21: it is regenerated from the bound.
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Statement {
+                at: "claim.statement",
+                ..
+            }
+        )
+    });
 }
 
 #[test]
 fn tampered_counts_and_final_card_are_caught() {
-    let report = tampered(|c| c["counts"]["reply_classes"] = json!(37041));
-    assert_fails_naming(&report, &["counts.reply_classes", "37042"]);
+    let classes = honest()["counts"]["reply_classes"]
+        .as_u64()
+        .expect("a count");
+    let report = tampered(|c| c["counts"]["reply_classes"] = json!(classes - 1));
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::Count { key: "reply_classes", derived, .. } if *derived == classes),
+    );
     let report = tampered(|c| c["final_card"]["envelope_size"] = json!(250));
-    assert_fails_naming(&report, &["final_card"]);
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::FinalCard { node } if at(node, 1619, 727)),
+    );
 }
 
 /// A spread of nodes, each tampered in height, envelope and required set.
@@ -297,10 +353,18 @@ fn tampered_counts_and_final_card_are_caught() {
 fn single_fact_tampers_across_the_table_name_their_node() {
     let nodes = honest()["nodes"].as_array().expect("nodes");
     for id in (0..nodes.len()).step_by(97) {
-        let label = format!("node {id} (card {}", nodes[id]["card"]);
+        let card = nodes[id]["card"].as_u64().expect("a card");
+        let here = |f: &Fault, set: Option<Set>| match f {
+            Fault::Lemma3 { node, mismatch } if at(node, id, card) => match (mismatch, set) {
+                (Mismatch::Height { .. }, None) => true,
+                (Mismatch::Extra { set: found, .. }, Some(set)) => *found == set,
+                _ => false,
+            },
+            _ => false,
+        };
         let height = nodes[id]["height"].as_u64().expect("height");
         let report = tampered(|c| node(c, id)["height"] = json!(height + 1));
-        assert_fails_naming(&report, &[&label, "recorded height"]);
+        assert_fault(&report, |f| here(f, None));
         // A cell just beyond the envelope's last cell is never in it.
         let last: (i64, i64) = serde_json::from_value(
             nodes[id]["envelope"]
@@ -313,20 +377,44 @@ fn single_fact_tampers_across_the_table_name_their_node() {
         .expect("a cell");
         let outside = (last.0 + 1, last.1);
         let report = tampered(|c| toggle_cell(&mut node(c, id)["envelope"], outside));
-        assert_fails_naming(&report, &[&label, "envelope has extra cells"]);
+        assert_fault(&report, |f| here(f, Some(Set::Envelope)));
         let report = tampered(|c| toggle_cell(&mut node(c, id)["required"], outside));
-        assert_fails_naming(&report, &[&label, "required has extra cells"]);
+        assert_fault(&report, |f| here(f, Some(Set::Required)));
     }
 }
 
 #[test]
 fn ill_typed_fields_are_failures_not_panics() {
     let report = tampered(|c| node(c, 5)["height"] = json!("two"));
-    assert_fails_naming(&report, &["node 5:", "height"]);
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Unreadable {
+                at: Place::Node(5),
+                ..
+            }
+        )
+    });
     let report = tampered(|c| node(c, 5)["envelope"] = json!([[0, 1], [0]]));
-    assert_fails_naming(&report, &["node 5:", "is not a cell"]);
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Unreadable {
+                at: Place::Node(5),
+                ..
+            }
+        )
+    });
     let report = tampered(|c| c["nodes"] = json!({"not": "an array"}));
-    assert_fails_naming(&report, &["nodes: field \"nodes\" is not an array"]);
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Unreadable {
+                at: Place::Nodes,
+                ..
+            }
+        )
+    });
     assert!(matches!(
         audit_value(&json!({"kind": "snaky"})),
         Err(gamecert::audit::AuditError::MissingFormat { .. })

@@ -364,12 +364,14 @@ fn draw_card(args: DrawCardArgs) -> CommandResult {
 fn diff_tables(args: DiffArgs) -> CommandResult {
     let read = |path: &Path| {
         std::fs::read(path).map_err(|error| {
-            CliError::new("snaky diff", format!("cannot read {}: {error}", path.display()))
+            CliError::new(
+                "snaky diff",
+                format!("cannot read {}: {error}", path.display()),
+            )
         })
     };
     let (old, new) = (read(&args.old)?, read(&args.new)?);
-    let report =
-        diff::diff_tables(&old, &new, &args.shape).map_err(CliError::of("snaky diff"))?;
+    let report = diff::diff_tables(&old, &new, &args.shape).map_err(CliError::of("snaky diff"))?;
     let summary = diff::diff_summary(
         &report,
         &args.old.display().to_string(),

@@ -9,7 +9,6 @@
 pub mod animals;
 pub mod chess1d;
 pub mod snaky;
-pub mod snaky_search;
 pub mod tictactoe;
 
 use serde_json::Value;
@@ -42,28 +41,23 @@ impl AuditReport {
 /// variants rather than substrings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
-    /// A failure whose auditor does not type its faults yet.
-    Untyped(String),
     /// A fault of an animal atlas, pairing or no-pairing certificate.
     Animals(animals::AnimalsFault),
     Chess1d(chess1d::Fault),
     Tictactoe(tictactoe::Fault),
+    /// A fault of a `snaky` or `snaky-search` certificate.
+    Snaky(snaky::Fault),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Untyped(message) => f.write_str(message),
             Failure::Animals(fault) => fault.fmt(f),
             Failure::Chess1d(fault) => fault.fmt(f),
             Failure::Tictactoe(fault) => fault.fmt(f),
+            Failure::Snaky(fault) => write!(f, "{fault}"),
         }
     }
-}
-
-/// Wraps an auditor's message list while its faults are not typed yet.
-pub(crate) fn untyped(messages: Vec<String>) -> Vec<Failure> {
-    messages.into_iter().map(Failure::Untyped).collect()
 }
 
 /// One certificate kind the kernel audits: its name, the format version it
@@ -78,13 +72,18 @@ pub struct Auditor {
 pub const AUDITORS: &[Auditor] = &[
     Auditor {
         kind: "snaky",
+        format: 1,
+        audit: snaky::audit,
+    },
+    Auditor {
+        kind: "snaky",
         format: snaky::FORMAT,
         audit: snaky::audit,
     },
     Auditor {
         kind: "snaky-search",
-        format: snaky_search::FORMAT,
-        audit: snaky_search::audit,
+        format: snaky::search::FORMAT,
+        audit: snaky::search::audit,
     },
     Auditor {
         kind: "tictactoe",
@@ -157,7 +156,8 @@ impl fmt::Display for AuditError {
             ),
             AuditError::MissingKind => write!(f, "certificate has no string field \"kind\""),
             AuditError::UnknownKind(kind) => {
-                let known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
+                let mut known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
+                known.dedup();
                 write!(
                     f,
                     "unknown certificate kind {kind:?} (known: {})",
@@ -212,9 +212,10 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
         .get("kind")
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
+    // A kind may be listed once per format it reads; the last is the newest.
     let auditor = AUDITORS
         .iter()
-        .find(|auditor| auditor.kind == kind)
+        .rfind(|auditor| auditor.kind == kind)
         .ok_or_else(|| AuditError::UnknownKind(kind.to_string()))?;
     let format =
         value
@@ -223,12 +224,13 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
             .ok_or_else(|| AuditError::MissingFormat {
                 kind: kind.to_string(),
             })?;
-    if format != auditor.format {
-        return Err(AuditError::UnknownFormat {
+    let reader = AUDITORS
+        .iter()
+        .find(|reader| reader.kind == kind && reader.format == format)
+        .ok_or_else(|| AuditError::UnknownFormat {
             kind: kind.to_string(),
             found: format,
             known: auditor.format,
-        });
-    }
-    Ok((auditor.audit)(value))
+        })?;
+    Ok((reader.audit)(value))
 }

@@ -134,7 +134,16 @@ fn check_entry(
                 ));
             }
             let report = crate::snaky::audit(&value);
-            let holds = value.pointer("/claim/holds").and_then(Value::as_bool) == Some(true);
+            // Format 2: the claim record "empty-board" must hold.
+            let holds = value
+                .get("claims")
+                .and_then(Value::as_array)
+                .is_some_and(|claims| {
+                    claims.iter().any(|claim| {
+                        claim.get("id").and_then(Value::as_str) == Some("empty-board")
+                            && claim.get("verdict").and_then(Value::as_str) == Some("holds")
+                    })
+                });
             (report.kind == "snaky" && report.holds() && holds)
                 .then_some(())
                 .ok_or_else(|| format!("{cited} does not audit as a holding snaky certificate"))

@@ -1,0 +1,147 @@
+//! Cells, orientation codes and placements, written here from the format's
+//! definition (docs/formats/snaky.md), sharing nothing with the producer.
+
+use std::collections::BTreeSet;
+
+pub type Cell = (i64, i64);
+pub type Cells = BTreeSet<Cell>;
+
+/// Larger coordinates are rejected when read, so that negating and
+/// translating a recorded cell can never overflow.
+pub const MAX_COORDINATE: i64 = 1 << 31;
+
+/// An orientation code then a translation. Code bits: 2 negates x, 4
+/// negates y, then 1 swaps the coordinates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub orientation: u64,
+    pub offset: Cell,
+}
+
+impl Placement {
+    pub const IDENTITY: Placement = Placement {
+        orientation: 0,
+        offset: (0, 0),
+    };
+
+    /// Where a cell of the card's own frame lands.
+    pub fn apply(self, (mut x, mut y): Cell) -> Cell {
+        if self.orientation & 2 != 0 {
+            x = -x;
+        }
+        if self.orientation & 4 != 0 {
+            y = -y;
+        }
+        if self.orientation & 1 != 0 {
+            (x, y) = (y, x);
+        }
+        (x + self.offset.0, y + self.offset.1)
+    }
+
+    /// The cell of the card's own frame that lands on `cell` (the inverse of
+    /// [`Placement::apply`]), so membership is tested without placing a set.
+    pub fn invert(self, cell: Cell) -> Cell {
+        let (mut x, mut y) = (cell.0 - self.offset.0, cell.1 - self.offset.1);
+        if self.orientation & 1 != 0 {
+            (x, y) = (y, x);
+        }
+        if self.orientation & 4 != 0 {
+            y = -y;
+        }
+        if self.orientation & 2 != 0 {
+            x = -x;
+        }
+        (x, y)
+    }
+}
+
+pub fn show(cell: Cell) -> String {
+    format!("({},{})", cell.0, cell.1)
+}
+
+pub fn show_set(cells: &Cells) -> String {
+    let cells: Vec<String> = cells.iter().map(|&c| show(c)).collect();
+    format!("{{{}}}", cells.join(", "))
+}
+
+/// Whether `cells` contain some translate of some orientation of `shape`.
+pub fn contains_shape(cells: &Cells, shape: &[Cell]) -> bool {
+    let Some(&anchor) = shape.first() else {
+        return false;
+    };
+    (0..8).any(|orientation| {
+        let turned: Vec<Cell> = shape
+            .iter()
+            .map(|&c| {
+                Placement {
+                    orientation,
+                    offset: (0, 0),
+                }
+                .apply(c)
+            })
+            .collect();
+        let first = Placement {
+            orientation,
+            offset: (0, 0),
+        }
+        .apply(anchor);
+        // Put the anchor on each owned cell in turn.
+        cells.iter().any(|&(x, y)| {
+            let (dx, dy) = (x - first.0, y - first.1);
+            turned
+                .iter()
+                .all(|&(cx, cy)| cells.contains(&(cx + dx, cy + dy)))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orientation_codes_follow_the_format_table() {
+        // s = 0..7 give (x,y) (y,x) (-x,y) (y,-x) (x,-y) (-y,x) (-x,-y) (-y,-x).
+        let expected = [
+            (2, 5),
+            (5, 2),
+            (-2, 5),
+            (5, -2),
+            (2, -5),
+            (-5, 2),
+            (-2, -5),
+            (-5, -2),
+        ];
+        for (code, want) in expected.into_iter().enumerate() {
+            let placement = Placement {
+                orientation: code as u64,
+                offset: (10, 20),
+            };
+            let placed = placement.apply((2, 5));
+            assert_eq!(placed, (want.0 + 10, want.1 + 20), "code {code}");
+            assert_eq!(placement.invert(placed), (2, 5), "code {code}");
+        }
+    }
+
+    #[test]
+    fn shapes_are_found_in_any_orientation_and_only_whole() {
+        let snaky = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+        let turned = Placement {
+            orientation: 5,
+            offset: (7, -3),
+        };
+        let mut owned: Cells = snaky.iter().map(|&c| turned.apply(c)).collect();
+        owned.insert((100, 100));
+        assert!(contains_shape(&owned, &snaky));
+        owned.remove(&turned.apply((3, 1)));
+        assert!(!contains_shape(&owned, &snaky));
+        assert!(!contains_shape(&owned, &[]));
+        // A shape given away from the origin (format 2 allows any frame).
+        let tromino = [(5, 2), (6, 2), (6, 3)];
+        let owned: Cells = tromino.iter().map(|&c| turned.apply(c)).collect();
+        assert!(contains_shape(&owned, &tromino));
+        let shifted: Cells = [(0, 0), (1, 0), (1, 1)].into_iter().collect();
+        assert!(contains_shape(&shifted, &tromino));
+        assert!(!contains_shape(&shifted, &[(5, 2), (6, 2), (7, 2)]));
+    }
+}

@@ -1,0 +1,316 @@
+//! The auditor of a `snaky-search` record (format 1): what can be checked
+//! from the record alone. Its worst line is replayed as a legal game in
+//! which Maker completes the shape exactly at the recorded move count and
+//! not before; the verdict, statement and finite-board arithmetic are
+//! derived. The search's universal part ("against every Breaker reply") is
+//! not re-checked here: see docs/formats/snaky-audit.md.
+
+use super::claim::{statement_is, unknown};
+use super::fault::{Fault, Place, SearchFault};
+use super::geometry::{contains_shape, Cell, Cells};
+use super::read::{array, boolean, field, only, read_cell, shown, text, uint};
+use super::{format2, header, SNAKY};
+use crate::{AuditReport, Failure};
+use serde_json::Value;
+
+/// The search record format this auditor reads.
+pub const FORMAT: u64 = 1;
+/// Longest worst line replayed (the paper's table needs 21 moves).
+pub const MAX_LINE: usize = 100_000;
+
+const FIELDS: [&str; 17] = [
+    "kind",
+    "format",
+    "verdict",
+    "statement",
+    "input",
+    "bound",
+    "final_card",
+    "worst_case_maker_moves",
+    "states",
+    "replies_examined",
+    "replacement_states",
+    "failure",
+    "worst_line_is_legal_win",
+    "finite_board",
+    "worst_line",
+    "play",
+    "shape",
+];
+const BOARD_FIELDS: [&str; 11] = [
+    "statement",
+    "translation",
+    "strategy_cells",
+    "strategy_cells_inside_final_envelope",
+    "final_envelope_cells",
+    "final_envelope_inside_board",
+    "board_cells",
+    "board_size",
+    "max_occupied_before_last_maker_move",
+    "free_cell_always_exists",
+    "holds",
+];
+/// The board of a record that names none: the paper's 17 x 17 window.
+const PAPER_BOARD: u64 = 17;
+
+pub const IGNORED: &str = "not checked (the search's own figures, not provable from this record): that the worst line follows the table's strategy and is the worst, states, replies_examined, replacement_states, the node labels and outside flags of the worst line, input, play, and the strategy-cell figures of finite_board";
+
+pub fn audit(cert: &Value) -> AuditReport {
+    let mut faults = Vec::new();
+    let mut checked = Vec::new();
+    run(cert, &mut checked, &mut faults);
+    AuditReport {
+        kind: "snaky-search".to_string(),
+        checked,
+        failures: faults.into_iter().map(Failure::Snaky).collect(),
+    }
+}
+
+fn derived(field: &'static str, recorded: String, derived: String) -> Fault {
+    Fault::Search(SearchFault::Derived {
+        field,
+        recorded,
+        derived,
+    })
+}
+
+fn run(cert: &Value, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
+    if let Err(fault) = header(cert, "snaky-search", &[FORMAT], "1") {
+        faults.push(fault);
+        return;
+    }
+    unknown(cert, &FIELDS, "", faults);
+    let shape = match cert.get("shape") {
+        None => SNAKY.to_vec(),
+        Some(_) => match format2::shape(cert) {
+            Ok(shape) => shape,
+            Err(fault) => return faults.push(fault),
+        },
+    };
+    let numbers = (
+        uint(cert, "bound"),
+        uint(cert, "final_card"),
+        uint(cert, "worst_case_maker_moves"),
+    );
+    let (Ok(bound), Ok(card), Ok(worst)) = numbers else {
+        let (a, b, c) = numbers;
+        let reason = [a, b, c]
+            .into_iter()
+            .find_map(Result::err)
+            .unwrap_or_default();
+        return faults.push(Fault::Unreadable {
+            at: Place::Field("search"),
+            reason,
+        });
+    };
+    let moves = replay(cert, &shape, faults);
+    if moves != Some(worst) {
+        faults.push(derived(
+            "worst_case_maker_moves",
+            worst.to_string(),
+            moves.map_or("no complete replay".to_string(), |m| {
+                format!("{m} moves in worst_line")
+            }),
+        ));
+    }
+    // The producer's own replay verdict must be the one just derived.
+    if let Some(recorded) = cert.get("worst_line_is_legal_win") {
+        if recorded.as_bool() != Some(moves.is_some()) {
+            faults.push(derived(
+                "worst_line_is_legal_win",
+                recorded.to_string(),
+                moves.is_some().to_string(),
+            ));
+        }
+    }
+    let failure = field(cert, "failure").ok();
+    let certified = failure == Some(&Value::Null) && worst <= bound;
+    let verdict = if certified { "certified" } else { "refuted" };
+    if text(cert, "verdict") != Ok(verdict) {
+        faults.push(Fault::Verdict {
+            recorded: shown(&text(cert, "verdict")),
+            derived: verdict,
+        });
+    }
+    if worst > bound && failure == Some(&Value::Null) {
+        faults.push(derived(
+            "failure",
+            "null".to_string(),
+            format!("a failure: the worst case {worst} exceeds the bound {bound}"),
+        ));
+    }
+    let statement = format!(
+        "Played by the game's rules against every Breaker reply, the strategy of card {card} wins within {bound} Maker moves"
+    );
+    statement_is(cert, "statement", "statement", &statement, faults);
+    finite_board(cert, worst, faults);
+    checked.push(format!(
+        "worst_line: a legal game of {worst} Maker moves, the shape completed at the last move and not before; verdict {verdict} (worst case {worst} against bound {bound})"
+    ));
+    checked.push(IGNORED.to_string());
+}
+
+/// Replays the worst line; returns its number of Maker moves when every
+/// move is legal, Breaker answers every move but the last, and Maker's
+/// cells contain the shape after the last move and not before.
+fn replay(cert: &Value, shape: &[Cell], faults: &mut Vec<Fault>) -> Option<u64> {
+    let line = match array(cert, "worst_line") {
+        Ok(line) if line.len() > MAX_LINE => {
+            faults.push(Fault::Limit {
+                what: "worst_line moves",
+                found: line.len() as u64,
+                limit: MAX_LINE as u64,
+            });
+            return None;
+        }
+        Ok(line) if line.is_empty() => {
+            faults.push(Fault::Search(SearchFault::EmptyLine));
+            return None;
+        }
+        Ok(line) => line,
+        Err(reason) => {
+            faults.push(Fault::Unreadable {
+                at: Place::Field("worst_line"),
+                reason,
+            });
+            return None;
+        }
+    };
+    let mut claimed = Cells::new();
+    let mut maker = Cells::new();
+    let before = faults.len();
+    for (mv, record) in line.iter().enumerate() {
+        let last = mv + 1 == line.len();
+        let keys = ["node", "maker", "replacement", "breaker", "outside"];
+        let cell = match only(record, &keys)
+            .and_then(|()| field(record, "maker"))
+            .and_then(read_cell)
+        {
+            Ok(cell) => cell,
+            Err(reason) => {
+                faults.push(Fault::Unreadable {
+                    at: Place::Field("worst_line"),
+                    reason: format!("move {mv}: {reason}"),
+                });
+                return None;
+            }
+        };
+        if !claimed.insert(cell) {
+            faults.push(Fault::Search(SearchFault::Occupied { mv, cell }));
+        }
+        maker.insert(cell);
+        let won = contains_shape(&maker, shape);
+        if won && !last {
+            faults.push(Fault::Search(SearchFault::EarlyWin { mv }));
+        }
+        if last && !won {
+            faults.push(Fault::Search(SearchFault::NoWin));
+        }
+        if let Err(reason) = boolean(record, "replacement").and(boolean(record, "outside")) {
+            faults.push(Fault::Unreadable {
+                at: Place::Field("worst_line"),
+                reason: format!("move {mv}: {reason}"),
+            });
+        }
+        match (record.get("breaker"), last) {
+            (Some(Value::Null), true) => {}
+            (Some(answer), false) if !answer.is_null() => match read_cell(answer) {
+                Ok(cell) if !claimed.insert(cell) => {
+                    faults.push(Fault::Search(SearchFault::Occupied { mv, cell }));
+                }
+                Ok(_) => {}
+                Err(reason) => faults.push(Fault::Unreadable {
+                    at: Place::Field("worst_line"),
+                    reason: format!("move {mv}: {reason}"),
+                }),
+            },
+            _ => faults.push(Fault::Search(SearchFault::BreakerTurn { mv })),
+        }
+    }
+    (faults.len() == before).then_some(line.len() as u64)
+}
+
+/// The finite-board figures that follow from the worst case and the board:
+/// at most 2(W-1) cells are taken before Maker's last move.
+fn finite_board(cert: &Value, worst: u64, faults: &mut Vec<Fault>) {
+    let Ok(board) = field(cert, "finite_board") else {
+        return faults.push(Fault::Unreadable {
+            at: Place::Field("finite_board"),
+            reason: "missing field \"finite_board\"".to_string(),
+        });
+    };
+    unknown(board, &BOARD_FIELDS, "finite_board.", faults);
+    // Records written before `board_size` and `translation` were added are
+    // for the paper's window, untranslated.
+    let size = match board.get("board_size") {
+        None => Ok(PAPER_BOARD),
+        Some(_) => uint(board, "board_size"),
+    };
+    let translation = match board.get("translation") {
+        None => Ok((0, 0)),
+        Some(cell) => read_cell(cell),
+    };
+    if let (Ok(size), Ok((tx, ty))) = (&size, translation) {
+        let moved = if (tx, ty) == (0, 0) {
+            String::new()
+        } else {
+            format!(" translated by ({tx},{ty})")
+        };
+        let statement = format!(
+            "every pivot and completing cell the strategy can use lies in the final card's envelope, inside {{0..{}}}^2{moved}, and a free cell always exists there",
+            size.saturating_sub(1)
+        );
+        statement_is(
+            board,
+            "statement",
+            "finite_board.statement",
+            &statement,
+            faults,
+        );
+    }
+    let facts = (
+        size,
+        uint(board, "max_occupied_before_last_maker_move"),
+        uint(board, "board_cells"),
+        boolean(board, "free_cell_always_exists"),
+        boolean(board, "holds"),
+        boolean(board, "strategy_cells_inside_final_envelope"),
+        boolean(board, "final_envelope_inside_board"),
+    );
+    let (Ok(size), Ok(occupied), Ok(cells), Ok(free), Ok(holds), Ok(inside), Ok(fits)) = facts
+    else {
+        return faults.push(Fault::Unreadable {
+            at: Place::Field("finite_board"),
+            reason: "a figure is missing or ill-typed".to_string(),
+        });
+    };
+    let taken = worst.saturating_sub(1).saturating_mul(2);
+    let square = size.saturating_mul(size);
+    let expect = [
+        (
+            "finite_board.max_occupied_before_last_maker_move",
+            occupied.to_string(),
+            taken.to_string(),
+        ),
+        (
+            "finite_board.board_cells",
+            cells.to_string(),
+            square.to_string(),
+        ),
+        (
+            "finite_board.free_cell_always_exists",
+            free.to_string(),
+            (taken < square).to_string(),
+        ),
+        (
+            "finite_board.holds",
+            holds.to_string(),
+            (inside && fits && taken < square).to_string(),
+        ),
+    ];
+    for (name, recorded, want) in expect {
+        if recorded != want {
+            faults.push(derived(name, recorded, want));
+        }
+    }
+}
