@@ -6,6 +6,7 @@
 //! file, sharing no logic with the producer). `cert` is the shared core for
 //! certificate files. The `gamecert` binary is a thin layer over this library.
 
+pub mod board;
 pub mod cert;
 pub mod chess1d;
 pub mod exit;

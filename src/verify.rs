@@ -39,6 +39,7 @@ pub fn generators() -> Vec<Generator> {
         crate::snaky::verify::generate,
         crate::tictactoe::verify::generate,
         crate::chess1d::verify::generate,
+        crate::board::verify::generate,
     ]
 }
 

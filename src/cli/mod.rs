@@ -2,6 +2,7 @@
 //! arguments, calls the library and prints; no checking logic lives here.
 
 mod audit;
+mod board;
 mod chess1d;
 mod snaky;
 mod tictactoe;
@@ -30,6 +31,8 @@ enum Command {
     Tictactoe(tictactoe::TictactoeArgs),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
     Chess1d(chess1d::Chess1dArgs),
+    /// Finite-board achievement games: solve a shape on n x n, or Harary's board-number table.
+    Board(board::BoardArgs),
     /// Re-check an emitted certificate (any kind) from its JSON alone.
     Audit(audit::AuditArgs),
     /// Regenerate every certificate under certificates/ (--check: compare only).
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Snaky(args) => snaky::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Chess1d(args) => chess1d::run(args),
+        Command::Board(args) => board::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
     }

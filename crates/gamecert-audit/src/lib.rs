@@ -6,6 +6,7 @@
 //! whose output it judges. Each certificate kind has one auditor module;
 //! [`AUDITORS`] is the one list of kinds and formats the kernel accepts.
 
+pub mod board;
 pub mod chess1d;
 pub mod snaky;
 pub mod tictactoe;
@@ -42,12 +43,15 @@ impl AuditReport {
 pub enum Failure {
     /// A failure whose auditor does not type its faults yet.
     Untyped(String),
+    /// A finite-board certificate's fault (kind "board").
+    Board(board::Fault),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Untyped(message) => f.write_str(message),
+            Failure::Board(fault) => write!(f, "{fault}"),
         }
     }
 }
@@ -86,6 +90,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "chess1d-boards",
         format: chess1d::FORMAT,
         audit: chess1d::audit,
+    },
+    Auditor {
+        kind: "board",
+        format: board::FORMAT,
+        audit: board::audit,
     },
 ];
 
