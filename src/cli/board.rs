@@ -28,9 +28,9 @@ pub struct BoardArgs {
     /// Table mode: also decide the weak Snaky game on these board sides.
     #[arg(long, value_delimiter = ',')]
     snaky: Vec<usize>,
-    /// Table mode: skip the strong game.
-    #[arg(long)]
-    weak_only: bool,
+    /// Table mode: which games to solve: weak, strong or both.
+    #[arg(long, default_value = "both", value_parser = ["weak", "strong", "both"])]
+    games: String,
     /// Table mode: write every certificate that backs a number into this directory.
     #[arg(long)]
     certificates: Option<PathBuf>,
@@ -128,15 +128,14 @@ fn run_table(args: &BoardArgs) -> Outcome {
             }
             table::number_json(&number)
         };
-        let weak = solve(Version::Weak);
-        let strong = (!args.weak_only).then(|| solve(Version::Strong));
+        let weak = (args.games != "strong").then(|| solve(Version::Weak));
+        let strong = (args.games != "weak").then(|| solve(Version::Strong));
         rows.push(table::RowJson {
             name: shape.name.clone(),
             cells: shape.cells.iter().map(|&(x, y)| [x, y]).collect(),
             weak,
-            reason: args
-                .weak_only
-                .then(|| "strong game not solved (--weak-only)".to_string()),
+            reason: (args.games != "both")
+                .then(|| format!("only the {} game was solved", args.games)),
             strong,
         });
     }

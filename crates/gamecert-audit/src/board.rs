@@ -37,6 +37,9 @@ pub enum Fault {
     Malformed(String),
     /// The table's move is off the board or onto a taken cell.
     TakenCell { position: String, cell: u64 },
+    /// The table's move is on a dead cell (in no relevant set), which a
+    /// passing opponent may in truth hold.
+    DeadMove { position: String, cell: u64 },
     /// The owner is to move and the table has no entry for the position.
     MissingEntry { position: String },
     /// The first player's bound runs out without a completed set.
@@ -53,6 +56,9 @@ impl fmt::Display for Fault {
             Fault::Malformed(message) => write!(f, "malformed board certificate: {message}"),
             Fault::TakenCell { position, cell } => {
                 write!(f, "position {position}: the table's move {cell} is not a free cell")
+            }
+            Fault::DeadMove { position, cell } => {
+                write!(f, "position {position}: the table's move {cell} is on a dead cell")
             }
             Fault::MissingEntry { position } => {
                 write!(f, "position {position}: the table has no move (a reply is not covered)")
@@ -479,6 +485,12 @@ impl Replay<'_> {
         let free = self.game.all() & !(first | second);
         if cell >= self.game.cells as u64 || free >> cell & 1 == 0 {
             return Err(Fault::TakenCell {
+                position: name(first, second),
+                cell,
+            });
+        }
+        if self.game.relevant(first, second, self.horizon(first)) >> cell & 1 == 0 {
+            return Err(Fault::DeadMove {
                 position: name(first, second),
                 cell,
             });
