@@ -27,7 +27,7 @@ fn minimax(sets: &[u32], cells: usize, version: Version) -> Option<u32> {
         let mut best: Option<u32> = None;
         for cell in (0..32).filter(|&c| free >> c & 1 == 1) {
             let f2 = f | 1 << cell;
-            let value = if sets.iter().any(|&set| set & f2 == set) {
+            let value = if sets.iter().any(|&set| set & !f2 == 0) {
                 Some(1)
             } else {
                 // The second player's reply, maximising the moves (None worst for first).
@@ -35,7 +35,7 @@ fn minimax(sets: &[u32], cells: usize, version: Version) -> Option<u32> {
                 let mut worst: Option<Option<u32>> = None;
                 for reply in (0..32).filter(|&c| free2 >> c & 1 == 1) {
                     let s2 = s | 1 << reply;
-                    let outcome = if strong && sets.iter().any(|&set| set & s2 == set) {
+                    let outcome = if strong && sets.iter().any(|&set| set & !s2 == 0) {
                         None
                     } else {
                         first(sets, all, strong, f2, s2, memo).map(|m| m + 1)

@@ -197,12 +197,15 @@ impl Hypergraph {
     }
 }
 
+/// A grid map `(x, y, width, height) -> (x', y')`.
+type GridMap = fn(isize, isize, isize, isize) -> (isize, isize);
+
 /// The dihedral symmetries of a `width x height` grid (all eight when it is
 /// square, four otherwise), identity first, as cell images.
 fn grid_symmetries(width: usize, height: usize) -> Vec<Vec<u8>> {
     let (w, h) = (width as isize, height as isize);
     let square = width == height;
-    let maps: Vec<fn(isize, isize, isize, isize) -> (isize, isize)> = vec![
+    let maps: Vec<GridMap> = vec![
         |x, y, _, _| (x, y),
         |x, y, w, h| (w - 1 - x, h - 1 - y),
         |x, y, w, _| (w - 1 - x, y),

@@ -93,7 +93,7 @@ impl Shape {
 
     /// Every distinct orientation, moved so its least x and y are 0.
     pub fn orientations(&self) -> Vec<Vec<(i32, i32)>> {
-        let maps: [fn((i32, i32)) -> (i32, i32); 8] = [
+        let maps: [CellMap; 8] = [
             |(x, y)| (x, y),
             |(x, y)| (-x, y),
             |(x, y)| (x, -y),
@@ -148,6 +148,9 @@ impl Shape {
         Hypergraph::new(width, height, sets)
     }
 }
+
+/// A rotation or reflection of one cell.
+type CellMap = fn((i32, i32)) -> (i32, i32);
 
 fn fold_name(name: &str) -> String {
     name.to_lowercase().replace(['-', '_', ' '], "")

@@ -117,7 +117,7 @@ pub(crate) fn relevant(
 }
 
 fn completes(graph: &Hypergraph, cells: Cells) -> bool {
-    graph.sets.iter().any(|&set| set & cells == set)
+    graph.sets.iter().any(|&set| set & !cells == 0)
 }
 
 impl Extraction<'_, '_> {

@@ -118,7 +118,7 @@ impl Game {
     }
 
     fn completes(&self, cells: Cells) -> bool {
-        self.sets.iter().any(|&set| set & cells == set)
+        self.sets.iter().any(|&set| set & !cells == 0)
     }
 
     /// Free cells of the relevant sets (module text); `horizon` bounds the
@@ -366,7 +366,7 @@ fn check_pairing(
         masks.push(1u128 << a | 1u128 << b);
     }
     for &set in &game.sets {
-        if set & second == 0 && !masks.iter().any(|&pair| set & pair == pair) {
+        if set & second == 0 && !masks.iter().any(|&pair| pair & !set == 0) {
             let cells: Vec<String> = (0..game.cells)
                 .filter(|&c| set >> c & 1 == 1)
                 .map(|c| c.to_string())
@@ -570,7 +570,7 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
             let bound = json
                 .get("move_bound")
                 .and_then(Value::as_u64)
-                .filter(|&b| b >= 1 && b <= 128);
+                .filter(|b| (1..=128).contains(b));
             Some(bound.ok_or_else(|| {
                 Fault::Malformed("\"move_bound\" is not a whole number 1..=128".to_string())
             })? as u32)
