@@ -63,6 +63,10 @@ pub const GAMES: &[Game] = &[
         name: "animals",
         generate: crate::animals::verify::generate,
     },
+    Game {
+        name: "boards",
+        generate: crate::board::verify::generate,
+    },
 ];
 
 /// Runs every game's generator, concurrently on the rayon pool, and returns

@@ -67,24 +67,9 @@ enum AnimalsCommand {
 /// Shape input limit for every command (the atlas goes to 8 cells).
 const SHAPE_CELLS: usize = 8;
 
-/// Runs the command; its reports still print as they go (see `write_file`).
+/// Runs the command; its reports still print as they go (see `super::write_now`).
 pub fn run(args: AnimalsArgs) -> super::CommandResult {
     Ok(super::Done::new(String::new(), run_printing(args)))
-}
-
-/// Writes an output file (or stdout for "-") and maps a failure to exit 2.
-fn write_file(command: &'static str, path: &std::path::Path, text: &str) -> Result<(), Outcome> {
-    let mut stdout = String::new();
-    match super::write_output(command, path, text, &mut stdout) {
-        Ok(()) => {
-            print!("{stdout}");
-            Ok(())
-        }
-        Err(error) => {
-            super::warn(&format!("gamecert {}: {}", error.command, error.message));
-            Err(Outcome::BadInput)
-        }
-    }
 }
 
 fn run_printing(args: AnimalsArgs) -> Outcome {
@@ -114,7 +99,7 @@ fn run_printing(args: AnimalsArgs) -> Outcome {
             output,
         }) => {
             let formula = region_formula(&atlas::snaky(), &rectangle(width, height)).formula;
-            match write_file("animals dimacs", &output, &formula.to_dimacs()) {
+            match super::write_now("animals dimacs", &output, &formula.to_dimacs()) {
                 Ok(()) => Outcome::Holds,
                 Err(outcome) => outcome,
             }
@@ -165,7 +150,7 @@ fn draw_command(shapes: &[String], cells: Option<usize>, output: &std::path::Pat
         return Outcome::BadInput;
     }
     let svg = draw::gallery_svg(&animals, 6);
-    match write_file("animals draw", output, &svg) {
+    match super::write_now("animals draw", output, &svg) {
         Ok(()) => Outcome::Holds,
         Err(outcome) => outcome,
     }
@@ -209,7 +194,7 @@ fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path)
     for message in report.messages() {
         eprintln!("audit: {message}");
     }
-    match write_file("animals draw", output, &svg) {
+    match super::write_now("animals draw", output, &svg) {
         Ok(()) => Outcome::from_holds(report.holds()),
         Err(outcome) => outcome,
     }

@@ -4,6 +4,7 @@
 
 mod animals;
 mod audit;
+mod board;
 mod chess1d;
 mod site;
 mod snaky;
@@ -36,6 +37,8 @@ enum Command {
     Tictactoe(tictactoe::TictactoeArgs),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
     Chess1d(chess1d::Chess1dArgs),
+    /// Finite-board achievement games: solve a shape on n x n, or Harary's board-number table.
+    Board(board::BoardArgs),
     /// The animal atlas: list, draw and classify polyominoes (winners, losers by pairings).
     Animals(animals::AnimalsArgs),
     /// Re-check emitted certificates (any kind) from their JSON alone.
@@ -87,6 +90,7 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Snaky(args) => snaky::run(args),
         Command::Tictactoe(args) => tictactoe::run(args),
         Command::Chess1d(args) => chess1d::run(args),
+        Command::Board(args) => board::run(args),
         Command::Animals(args) => animals::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Verify(args) => verify::run(args),
@@ -139,4 +143,21 @@ pub fn write_output(
     gamecert::cert::write_atomically(path, text.as_bytes()).map_err(|error| {
         CliError::new(command, format!("cannot write {}: {error}", path.display()))
     })
+}
+
+/// For commands whose reports still print as they go (animals, board):
+/// writes an output file (or prints it for "-") at once; a failure is
+/// reported and becomes exit 2.
+pub fn write_now(command: &'static str, path: &Path, text: &str) -> Result<(), Outcome> {
+    let mut stdout = String::new();
+    match write_output(command, path, text, &mut stdout) {
+        Ok(()) => {
+            print!("{stdout}");
+            Ok(())
+        }
+        Err(error) => {
+            warn(&format!("gamecert {}: {}", error.command, error.message));
+            Err(Outcome::BadInput)
+        }
+    }
 }

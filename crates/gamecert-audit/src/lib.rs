@@ -7,6 +7,7 @@
 //! [`AUDITORS`] is the one list of kinds and formats the kernel accepts.
 
 pub mod animals;
+pub mod board;
 pub mod chess1d;
 pub mod snaky;
 pub mod tictactoe;
@@ -47,6 +48,8 @@ pub enum Failure {
     Tictactoe(tictactoe::Fault),
     /// A fault of a `snaky` or `snaky-search` certificate.
     Snaky(snaky::Fault),
+    /// A finite-board certificate's fault (kind "board").
+    Board(board::Fault),
 }
 
 impl fmt::Display for Failure {
@@ -56,6 +59,7 @@ impl fmt::Display for Failure {
             Failure::Chess1d(fault) => fault.fmt(f),
             Failure::Tictactoe(fault) => fault.fmt(f),
             Failure::Snaky(fault) => write!(f, "{fault}"),
+            Failure::Board(fault) => write!(f, "{fault}"),
         }
     }
 }
@@ -114,6 +118,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "animals-no-pairing",
         format: animals::FORMAT,
         audit: animals::nopairing::audit,
+    },
+    Auditor {
+        kind: "board",
+        format: board::FORMAT,
+        audit: board::audit,
     },
 ];
 

@@ -1,0 +1,107 @@
+//! The emitted board certificate (docs/formats/board.md): the game, the
+//! claim, and the owner's strategy table or a pairing.
+
+use super::hypergraph::Cells;
+use super::search::Version;
+use super::strategy::{Entry, Owner, Strategy};
+use super::{Family, Game};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The format version the kernel's board auditor reads.
+pub const FORMAT: u64 = 1;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Board {
+    pub family: &'static str,
+    pub width: usize,
+    pub height: usize,
+    /// The polyomino's cells `[x, y]` (family "polyomino").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<[i32; 2]>>,
+    /// The line length (family "lines").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum EntryJson {
+    Move(usize),
+    Pairing(Vec<[usize; 2]>),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Certificate {
+    pub kind: &'static str,
+    pub format: u64,
+    pub name: String,
+    pub game: &'static str,
+    pub board: Board,
+    /// "first-wins" (the first player's table, with `move_bound`) or
+    /// "first-does-not-win" (the second player's table or a pairing).
+    pub claim: &'static str,
+    pub move_bound: Option<u32>,
+    pub pairing: Option<Vec<[usize; 2]>>,
+    /// Canonical position `"<first hex>.<second hex>"` -> cell or pairing.
+    pub strategy: BTreeMap<String, EntryJson>,
+}
+
+/// The table key of a position: both players' cells as hex bitmasks.
+pub fn key(first: Cells, second: Cells) -> String {
+    format!("{first:x}.{second:x}")
+}
+
+fn pairs_json(pairs: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    pairs.iter().map(|&(a, b)| [a, b]).collect()
+}
+
+impl Certificate {
+    pub fn build(game: &Game, version: Version, strategy: &Strategy) -> Certificate {
+        let board = match &game.family {
+            Family::Polyomino(shape) => Board {
+                family: "polyomino",
+                width: game.graph.width,
+                height: game.graph.height,
+                cells: Some(shape.cells.iter().map(|&(x, y)| [x, y]).collect()),
+                k: None,
+            },
+            Family::Lines { k } => Board {
+                family: "lines",
+                width: game.graph.width,
+                height: game.graph.height,
+                cells: None,
+                k: Some(*k),
+            },
+        };
+        let strategy_json = strategy
+            .entries
+            .iter()
+            .map(|(&(first, second), entry)| {
+                let entry = match entry {
+                    Entry::Move(cell) => EntryJson::Move(*cell),
+                    Entry::Pairing(pairs) => EntryJson::Pairing(pairs_json(pairs)),
+                };
+                (key(first, second), entry)
+            })
+            .collect();
+        Certificate {
+            kind: "board",
+            format: FORMAT,
+            name: game.name(),
+            game: version.word(),
+            board,
+            claim: match strategy.owner {
+                Owner::First => "first-wins",
+                Owner::Second => "first-does-not-win",
+            },
+            move_bound: strategy.bound,
+            pairing: strategy.root_pairing.as_deref().map(pairs_json),
+            strategy: strategy_json,
+        }
+    }
+
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        crate::cert::to_certificate_json(self, 2)
+    }
+}

@@ -1,0 +1,245 @@
+//! Finite-board achievement games (issue 13): any family of winning sets on
+//! a grid of at most 128 cells, in the weak (Maker-Breaker) and the strong
+//! version, solved exactly, with certificates for either side.
+//!
+//! Rooms: `hypergraph` (cells, winning sets, symmetries), `shape` (the thin
+//! polyomino adapter, to be replaced by `crate::polyomino`), `search` (the
+//! solver), `pairing` (pairing strategies), `strategy` (strategy tables),
+//! `certificate` (the emitted JSON), `table` (the eleven winners and
+//! Snaky), `verify` (the committed certificates).
+
+pub mod certificate;
+pub mod hypergraph;
+pub mod pairing;
+pub mod search;
+pub mod shape;
+pub mod strategy;
+pub mod table;
+pub mod verify;
+
+pub use hypergraph::{BoardError, Hypergraph};
+pub use search::{Position, Solver, Version};
+pub use shape::Shape;
+
+use crate::audit::AuditReport;
+use std::time::Instant;
+
+/// Where the winning sets come from.
+#[derive(Debug, Clone)]
+pub enum Family {
+    Polyomino(Shape),
+    /// Lines of `k` cells in a row, column or diagonal (the m,n,k-game).
+    Lines {
+        k: usize,
+    },
+}
+
+/// One board: its family and its hypergraph.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub family: Family,
+    pub graph: Hypergraph,
+}
+
+impl Game {
+    pub fn polyomino(shape: Shape, width: usize, height: usize) -> Result<Game, BoardError> {
+        let graph = shape.board(width, height)?;
+        Ok(Game {
+            family: Family::Polyomino(shape),
+            graph,
+        })
+    }
+
+    pub fn lines(cols: usize, rows: usize, k: usize) -> Result<Game, BoardError> {
+        Ok(Game {
+            family: Family::Lines { k },
+            graph: Hypergraph::lines(cols, rows, k)?,
+        })
+    }
+
+    pub fn name(&self) -> String {
+        let (w, h) = (self.graph.width, self.graph.height);
+        match &self.family {
+            Family::Polyomino(shape) => format!("{} on {w}x{h}", shape.name),
+            Family::Lines { k } => format!("{k} in a row on {w}x{h}"),
+        }
+    }
+}
+
+/// The value of the game for the first player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// The first player completes a set in at most (and, against best
+    /// defence, exactly) `moves` of its moves.
+    FirstWins { moves: u32 },
+    /// The first player never completes a set first: a Breaker win in the
+    /// weak game, a draw in the strong one (strategy stealing excludes a
+    /// second-player win).
+    FirstDoesNotWin,
+}
+
+#[derive(Debug, Clone)]
+pub struct Solution {
+    pub value: Value,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// Steps allowed to the pairing search of the empty board.
+pub const ROOT_PAIRING_STEPS: u64 = 200_000;
+
+/// Budgets tried one by one before a single unbounded search settles
+/// whether the first player wins at all.
+const DEEPENING_FIRST: u32 = 8;
+
+/// Solves the game: iterative deepening on the first player's move budget
+/// gives the least number of moves that wins.
+pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
+    let start = Instant::now();
+    // A pairing of the empty board settles a second-player win at once.
+    if pairing::find(&solver.graph.sets, ROOT_PAIRING_STEPS).is_some() {
+        progress("a pairing of the board stops every winning set");
+        return Solution {
+            value: Value::FirstDoesNotWin,
+            nodes: 0,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+    }
+    let most = (solver.graph.cells() as u32).div_ceil(2);
+    let report = |budget: u32, answer: bool| {
+        progress(&format!(
+            "budget {budget}: {} after {} nodes, {:.1}s",
+            if answer { "win" } else { "no win" },
+            solver.nodes(),
+            start.elapsed().as_secs_f64()
+        ))
+    };
+    let mut value = Value::FirstDoesNotWin;
+    let mut budget = 1;
+    while budget <= most {
+        if budget == DEEPENING_FIRST.min(most) + 1 {
+            let wins = solver.first_wins_within(Position::EMPTY, most);
+            report(most, wins);
+            if !wins {
+                break;
+            }
+        }
+        let wins = solver.first_wins_within(Position::EMPTY, budget);
+        report(budget, wins);
+        if wins {
+            value = Value::FirstWins { moves: budget };
+            break;
+        }
+        budget += 1;
+    }
+    Solution {
+        value,
+        nodes: solver.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Certificates larger than this are reported with size and hash only.
+pub const COMMIT_LIMIT_BYTES: usize = 20_000_000;
+/// Strategy tables larger than this are not built at all.
+pub const ENTRY_LIMIT: usize = 3_000_000;
+
+/// What became of the certificate of a solved board.
+#[derive(Debug, Clone)]
+pub enum Certified {
+    /// Written and accepted by the kernel.
+    Audited { json: String, audit: AuditReport },
+    /// Built and audited but too large to commit: size and SHA-256 only.
+    TooLarge {
+        bytes: usize,
+        sha256: String,
+        audit: AuditReport,
+    },
+    /// Not built (the table outgrew [`ENTRY_LIMIT`] entries).
+    NotBuilt { reason: String },
+}
+
+impl Certified {
+    pub fn holds(&self) -> bool {
+        match self {
+            Certified::Audited { audit, .. } | Certified::TooLarge { audit, .. } => audit.holds(),
+            Certified::NotBuilt { .. } => true,
+        }
+    }
+
+    /// Whether a committed, audited certificate backs the value.
+    pub fn certified(&self) -> bool {
+        matches!(self, Certified::Audited { audit, .. } if audit.holds())
+    }
+}
+
+/// One board solved and (as far as size allows) certified.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub name: String,
+    pub version: Version,
+    pub solution: Solution,
+    pub certified: Certified,
+}
+
+/// Solves `game`, extracts the winning side's table, writes and audits it.
+pub fn run(game: &Game, version: Version, progress: &dyn Fn(&str)) -> Run {
+    let solver = Solver::new(&game.graph, version);
+    let solution = solve(&solver, progress);
+    let bound = match solution.value {
+        Value::FirstWins { moves } => Some(moves),
+        Value::FirstDoesNotWin => None,
+    };
+    progress("extracting the strategy table");
+    let certified = match strategy::extract(&solver, bound, ENTRY_LIMIT) {
+        Err(error) => Certified::NotBuilt {
+            reason: error.to_string(),
+        },
+        Ok(table) => certify(game, version, &table, progress),
+    };
+    Run {
+        name: game.name(),
+        version,
+        solution,
+        certified,
+    }
+}
+
+fn certify(
+    game: &Game,
+    version: Version,
+    table: &strategy::Strategy,
+    progress: &dyn Fn(&str),
+) -> Certified {
+    let certificate = certificate::Certificate::build(game, version, table);
+    let json = match certificate.to_json() {
+        Ok(json) => json,
+        Err(error) => {
+            return Certified::NotBuilt {
+                reason: format!("cannot write JSON: {error}"),
+            }
+        }
+    };
+    progress(&format!(
+        "auditing the certificate ({} entries, {} bytes)",
+        table.entries.len(),
+        json.len()
+    ));
+    let audit = match serde_json::from_str(&json) {
+        Ok(value) => crate::audit::board::audit(&value),
+        Err(error) => {
+            return Certified::NotBuilt {
+                reason: format!("cannot read back the JSON: {error}"),
+            }
+        }
+    };
+    if json.len() > COMMIT_LIMIT_BYTES {
+        Certified::TooLarge {
+            bytes: json.len(),
+            sha256: crate::cert::hash::sha256_hex(json.as_bytes()),
+            audit,
+        }
+    } else {
+        Certified::Audited { json, audit }
+    }
+}

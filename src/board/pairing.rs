@@ -1,0 +1,98 @@
+//! Pairing strategies: disjoint pairs of free cells such that every live
+//! winning set contains a whole pair. The second player answers a cell with
+//! its partner and the first player never completes a set.
+
+use super::hypergraph::{members, Cells};
+
+/// A pairing covering every set of `sets` (each given by its free cells),
+/// found by bounded backtracking (`None` when there is none or the search
+/// gives up after `limit` steps).
+pub fn find(sets: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
+    let mut sets: Vec<Cells> = sets.to_vec();
+    sets.sort_unstable();
+    sets.dedup();
+    if sets.iter().any(|set| set.count_ones() < 2) {
+        return None;
+    }
+    let mut pairs = Vec::new();
+    let mut steps = 0;
+    extend(&sets, 0, &mut pairs, &mut steps, limit).then_some(pairs)
+}
+
+fn covered(set: Cells, pairs: &[(usize, usize)]) -> bool {
+    pairs
+        .iter()
+        .any(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
+}
+
+fn extend(
+    sets: &[Cells],
+    used: Cells,
+    pairs: &mut Vec<(usize, usize)>,
+    steps: &mut u64,
+    limit: u64,
+) -> bool {
+    *steps += 1;
+    if *steps > limit {
+        return false;
+    }
+    // The uncovered set with the fewest unpaired cells is the hardest.
+    let mut hardest: Option<(u32, Cells)> = None;
+    for &set in sets {
+        if covered(set, pairs) {
+            continue;
+        }
+        let open = set & !used;
+        let count = open.count_ones();
+        if count < 2 {
+            return false;
+        }
+        if hardest.is_none_or(|(best, _)| count < best) {
+            hardest = Some((count, open));
+        }
+    }
+    let Some((_, open)) = hardest else {
+        return true;
+    };
+    let cells: Vec<usize> = members(open).collect();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            pairs.push((a, b));
+            if extend(sets, used | 1 << a | 1 << b, pairs, steps, limit) {
+                return true;
+            }
+            pairs.pop();
+            if *steps > limit {
+                return false;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    #[test]
+    fn brick_wall_pairs_the_square_on_ten_by_six() {
+        let square = Shape::parse("(0,0) (1,0) (0,1) (1,1)").unwrap();
+        let graph = square.board(10, 6).unwrap();
+        let pairs = find(&graph.sets, 1_000_000).expect("a pairing exists");
+        for &set in &graph.sets {
+            assert!(covered(set, &pairs));
+        }
+        let cells: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let mut distinct = cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), cells.len());
+    }
+
+    #[test]
+    fn the_domino_has_no_pairing() {
+        let graph = Shape::parse("domino").unwrap().board(3, 3).unwrap();
+        assert!(find(&graph.sets, 1_000_000).is_none());
+    }
+}

@@ -1,0 +1,391 @@
+//! The exact solver: "can the first player complete a winning set within
+//! `d` more of its moves?" by depth-first search with a transposition table
+//! keyed by the canonical (symmetry-reduced) position.
+//!
+//! Pruning, each sound for the question asked:
+//! - horizon: with `d` moves left only sets missing at most `d` cells count;
+//!   a move on a cell of no such set is a pass, never better than a real
+//!   move (an extra cell never hurts its owner in these games), so both
+//!   players' moves are confined to the cells of live sets in the horizon;
+//! - threats: a player facing an immediate completion must block it; two
+//!   distinct completion cells win (or, against the first player, lose);
+//! - Erdős–Selfridge: if the live sets' weights `2^-missing` sum below 1/2
+//!   (first to move) or 1 (second to move), the first player never completes.
+//!
+//! Rayon splits the first plies; every answer is an exact boolean, so the
+//! value and every move chosen from it are the same whatever the thread count.
+
+use super::hypergraph::{members, Cells, Hypergraph};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Weak: Maker-Breaker (only the first player's completion counts). Strong:
+/// both build; the first to complete a set wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Version {
+    Weak,
+    Strong,
+}
+
+impl Version {
+    pub fn word(self) -> &'static str {
+        match self {
+            Version::Weak => "weak",
+            Version::Strong => "strong",
+        }
+    }
+}
+
+/// A position: the cells of the first and of the second player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub first: Cells,
+    pub second: Cells,
+}
+
+impl Position {
+    pub const EMPTY: Position = Position {
+        first: 0,
+        second: 0,
+    };
+
+    pub fn taken(self) -> Cells {
+        self.first | self.second
+    }
+
+    pub fn with_first(self, cell: usize) -> Position {
+        Position {
+            first: self.first | 1 << cell,
+            ..self
+        }
+    }
+
+    pub fn with_second(self, cell: usize) -> Position {
+        Position {
+            second: self.second | 1 << cell,
+            ..self
+        }
+    }
+}
+
+/// What one scan of the winning sets tells about a position.
+#[derive(Debug, Default)]
+pub(crate) struct Scan {
+    /// Free cells completing a first-player set.
+    pub first_threats: Cells,
+    /// Free cells completing a second-player set (strong game).
+    pub second_threats: Cells,
+    /// Free cells of first-live sets missing at most the horizon.
+    pub first_relevant: Cells,
+    /// Free cells of second-live sets missing at most its horizon (strong).
+    pub second_relevant: Cells,
+    /// Whether some first-live set is already complete.
+    pub first_complete: bool,
+    pub second_complete: bool,
+    /// Sum of `2^(100 - missing)` over first-live sets, saturating.
+    pub weight: u128,
+}
+
+/// `2^100`: the weight scale, so 1/2 is `2^99`.
+pub(crate) const ONE: u128 = 1 << 100;
+
+pub(crate) fn scan(
+    graph: &Hypergraph,
+    version: Version,
+    position: Position,
+    first_horizon: u32,
+    second_horizon: u32,
+) -> Scan {
+    let free = graph.all() & !position.taken();
+    let mut out = Scan::default();
+    for &set in &graph.sets {
+        if set & position.second == 0 {
+            let missing_cells = set & free;
+            let missing = missing_cells.count_ones();
+            match missing {
+                0 => out.first_complete = true,
+                1 => out.first_threats |= missing_cells,
+                _ => {}
+            }
+            if missing <= first_horizon {
+                out.first_relevant |= missing_cells;
+            }
+            let term = if missing > 100 { 1 } else { ONE >> missing };
+            out.weight = out.weight.saturating_add(term);
+        }
+        if version == Version::Strong && set & position.first == 0 {
+            let missing_cells = set & free;
+            let missing = missing_cells.count_ones();
+            match missing {
+                0 => out.second_complete = true,
+                1 => out.second_threats |= missing_cells,
+                _ => {}
+            }
+            if missing <= second_horizon {
+                out.second_relevant |= missing_cells;
+            }
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// Least budget proven to win (u8::MAX: none).
+    win: u8,
+    /// Greatest budget proven not to win (0: none).
+    fail: u8,
+}
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(5) ^ byte as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, value: u128) {
+        let folded = (value as u64) ^ ((value >> 64) as u64).rotate_left(29);
+        self.0 = (self.0.rotate_left(5) ^ folded).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_u8(&mut self, value: u8) {
+        self.0 = (self.0.rotate_left(5) ^ value as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Key = (Cells, Cells, u8);
+type Shard = Mutex<HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>>;
+
+const SHARDS: usize = 64;
+
+/// The searcher for one board and version; its table is reused by every
+/// question asked of it.
+pub struct Solver<'g> {
+    pub graph: &'g Hypergraph,
+    pub version: Version,
+    shards: Vec<Shard>,
+    shard_capacity: usize,
+    nodes: AtomicU64,
+    /// Plies (stones on the board) below which children are searched in parallel.
+    parallel_plies: u32,
+}
+
+impl<'g> Solver<'g> {
+    pub fn new(graph: &'g Hypergraph, version: Version) -> Solver<'g> {
+        Solver {
+            graph,
+            version,
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(HashMap::default()))
+                .collect(),
+            shard_capacity: 20_000_000 / SHARDS,
+            nodes: AtomicU64::new(0),
+            parallel_plies: 2,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Whether the first player, to move, completes a set within `budget`
+    /// more moves (strong game: before the second player completes one).
+    pub fn first_wins_within(&self, position: Position, budget: u32) -> bool {
+        self.first_node(position, budget)
+    }
+
+    /// The same question with the second player to move.
+    pub fn first_wins_after_reply(&self, position: Position, budget: u32) -> bool {
+        self.second_node(position, budget)
+    }
+
+    fn free_count(&self, position: Position) -> u32 {
+        (self.graph.all() & !position.taken()).count_ones()
+    }
+
+    fn first_node(&self, position: Position, budget: u32) -> bool {
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let d = budget.min(self.free_count(position).div_ceil(2));
+        if d == 0 {
+            return false;
+        }
+        let scan = scan(self.graph, self.version, position, d, d - 1);
+        if scan.second_complete {
+            return false;
+        }
+        if scan.first_threats != 0 {
+            return true;
+        }
+        if d == 1 || scan.second_threats.count_ones() >= 2 {
+            return false;
+        }
+        if scan.second_threats != 0 {
+            let block = scan.second_threats.trailing_zeros() as usize;
+            return self.second_node(position.with_first(block), d - 1);
+        }
+        if scan.first_relevant == 0 || scan.weight < ONE / 2 {
+            return false;
+        }
+        let key = self.key(position, 0);
+        if let Some(answer) = self.lookup(key, d) {
+            return answer;
+        }
+        let moves = self.ordered_moves(
+            position,
+            scan.first_relevant | scan.second_relevant,
+            d,
+            true,
+        );
+        let child = |&cell: &usize| self.second_node(position.with_first(cell), d - 1);
+        let wins = if position.taken().count_ones() < self.parallel_plies {
+            moves.par_iter().any(child)
+        } else {
+            moves.iter().any(child)
+        };
+        self.store(key, d, wins);
+        wins
+    }
+
+    fn second_node(&self, position: Position, budget: u32) -> bool {
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let r = budget.min(self.free_count(position) / 2);
+        if r == 0 {
+            return false;
+        }
+        let scan = scan(self.graph, self.version, position, r, r);
+        if scan.second_threats != 0 {
+            return false;
+        }
+        match scan.first_threats.count_ones() {
+            0 => {}
+            1 => {
+                let block = scan.first_threats.trailing_zeros() as usize;
+                return self.first_node(position.with_second(block), r);
+            }
+            _ => return true,
+        }
+        if scan.first_relevant == 0 || scan.weight < ONE {
+            return false;
+        }
+        let key = self.key(position, 1);
+        if let Some(answer) = self.lookup(key, r) {
+            return answer;
+        }
+        let moves = self.ordered_moves(
+            position,
+            scan.first_relevant | scan.second_relevant,
+            r,
+            false,
+        );
+        let child = |&cell: &usize| self.first_node(position.with_second(cell), r);
+        let wins = if position.taken().count_ones() < self.parallel_plies {
+            moves.par_iter().all(child)
+        } else {
+            moves.iter().all(child)
+        };
+        self.store(key, r, wins);
+        wins
+    }
+
+    /// The candidate cells, most urgent first: weighted by the live sets
+    /// through them (`4^-missing`, both players' sets in the strong game),
+    /// ties by cell number; symmetric duplicates dropped near the root.
+    pub(crate) fn ordered_moves(
+        &self,
+        position: Position,
+        candidates: Cells,
+        horizon: u32,
+        first_to_move: bool,
+    ) -> Vec<usize> {
+        let free = self.graph.all() & !position.taken();
+        let mut score = [0u64; 128];
+        for &set in &self.graph.sets {
+            let missing_cells = set & free & candidates;
+            if missing_cells == 0 {
+                continue;
+            }
+            let missing = (set & free).count_ones();
+            if missing > horizon.saturating_add(1) {
+                continue;
+            }
+            let weight = 1u64 << (2 * (24 - missing.min(24)));
+            let live_first = set & position.second == 0;
+            let live_second = self.version == Version::Strong && set & position.first == 0;
+            let times = live_first as u64 + live_second as u64;
+            for cell in members(missing_cells) {
+                score[cell] += weight * times;
+            }
+        }
+        let mut moves: Vec<usize> = members(candidates & free).collect();
+        moves.sort_by(|&a, &b| score[b].cmp(&score[a]).then(a.cmp(&b)));
+        if position.taken().count_ones() < 6 && self.graph.symmetries.len() > 1 {
+            let mut seen = Vec::new();
+            moves.retain(|&cell| {
+                let mut child = position;
+                if first_to_move {
+                    child = child.with_first(cell);
+                } else {
+                    child = child.with_second(cell);
+                }
+                let key = self.graph.canonical(child.first, child.second).0;
+                if seen.contains(&key) {
+                    false
+                } else {
+                    seen.push(key);
+                    true
+                }
+            });
+        }
+        moves
+    }
+
+    fn key(&self, position: Position, turn: u8) -> Key {
+        let ((first, second), _) = self.graph.canonical(position.first, position.second);
+        (first, second, turn)
+    }
+
+    fn shard(&self, key: &Key) -> &Shard {
+        let mut hasher = KeyHasher::default();
+        hasher.write_u128(key.0 ^ key.1.rotate_left(7));
+        &self.shards[(hasher.finish() >> 58) as usize % SHARDS]
+    }
+
+    fn lookup(&self, key: Key, budget: u32) -> Option<bool> {
+        let shard = self.shard(&key).lock().ok()?;
+        let bounds = shard.get(&key)?;
+        if u32::from(bounds.win) <= budget {
+            Some(true)
+        } else if u32::from(bounds.fail) >= budget {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn store(&self, key: Key, budget: u32, wins: bool) {
+        let Ok(mut shard) = self.shard(&key).lock() else {
+            return;
+        };
+        if shard.len() >= self.shard_capacity {
+            shard.clear();
+        }
+        let budget = budget.min(u8::MAX as u32 - 1) as u8;
+        let entry = shard.entry(key).or_insert(Bounds {
+            win: u8::MAX,
+            fail: 0,
+        });
+        if wins {
+            entry.win = entry.win.min(budget);
+        } else {
+            entry.fail = entry.fail.max(budget);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Strategy tables: for every position the owner can face when it follows
+//! the table against every reply, the owner's move (or, for the second
+//! player, a pairing that settles the rest). The traversal is the one the
+//! kernel auditor replays: the opponent may claim any free cell that is not
+//! dead, or pass when a dead free cell exists (claiming a dead cell changes
+//! nothing but the turn). A cell is dead when it lies in no relevant set:
+//! - first player's table with move bound `B` (`r = B - |first|` moves
+//!   left): sets free of second cells missing at most `r`, and (strong game)
+//!   sets free of first cells missing at most `r`;
+//! - second player's table: sets free of second cells, and (strong game)
+//!   sets free of first cells.
+
+use super::hypergraph::{Cells, Hypergraph};
+use super::pairing;
+use super::search::{scan, Position, Solver, Version, ONE};
+use std::collections::{BTreeMap, HashSet};
+
+/// Whose table it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    First,
+    Second,
+}
+
+/// One table entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    Move(usize),
+    Pairing(Vec<(usize, usize)>),
+}
+
+/// A strategy table keyed by canonical position (first, second).
+#[derive(Debug, Clone)]
+pub struct Strategy {
+    pub owner: Owner,
+    /// The first player's move bound (its table only).
+    pub bound: Option<u32>,
+    /// A pairing of the empty board, when one settles the game at once.
+    pub root_pairing: Option<Vec<(usize, usize)>>,
+    pub entries: BTreeMap<(Cells, Cells), Entry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    #[error("the strategy table passed {limit} entries; it is too large to write")]
+    TooLarge { limit: usize },
+    #[error("the solver found no winning move at position {position} (a solver bug)")]
+    Inconsistent { position: String },
+}
+
+/// Steps allowed to the pairing search at each second-player position.
+const PAIRING_STEPS: u64 = 2_000;
+
+struct Extraction<'s, 'g> {
+    solver: &'s Solver<'g>,
+    owner: Owner,
+    bound: u32,
+    entries: BTreeMap<(Cells, Cells), Entry>,
+    seen: HashSet<(Cells, Cells, bool)>,
+    limit: usize,
+}
+
+/// The owner's table for the solved value: the first player's within
+/// `bound` moves, or the second player's (`bound = None`) stopping every
+/// first-player completion.
+pub fn extract(
+    solver: &Solver,
+    bound: Option<u32>,
+    limit: usize,
+) -> Result<Strategy, StrategyError> {
+    let graph = solver.graph;
+    let owner = if bound.is_some() {
+        Owner::First
+    } else {
+        Owner::Second
+    };
+    if owner == Owner::Second {
+        if let Some(pairs) = pairing::find(&graph.sets, super::ROOT_PAIRING_STEPS) {
+            return Ok(Strategy {
+                owner,
+                bound,
+                root_pairing: Some(pairs),
+                entries: BTreeMap::new(),
+            });
+        }
+    }
+    let mut extraction = Extraction {
+        solver,
+        owner,
+        bound: bound.unwrap_or(u32::MAX),
+        entries: BTreeMap::new(),
+        seen: HashSet::new(),
+        limit,
+    };
+    match owner {
+        Owner::First => extraction.owner_node(Position::EMPTY)?,
+        Owner::Second => extraction.opponent_node(Position::EMPTY)?,
+    }
+    Ok(Strategy {
+        owner,
+        bound,
+        root_pairing: None,
+        entries: extraction.entries,
+    })
+}
+
+/// The relevant cells of a position (see the module text), by the same
+/// rule the auditor applies.
+pub(crate) fn relevant(
+    graph: &Hypergraph,
+    version: Version,
+    position: Position,
+    horizon: u32,
+) -> Cells {
+    let scan = scan(graph, version, position, horizon, horizon);
+    scan.first_relevant | scan.second_relevant
+}
+
+fn completes(graph: &Hypergraph, cells: Cells) -> bool {
+    graph.sets.iter().any(|&set| set & !cells == 0)
+}
+
+impl Extraction<'_, '_> {
+    fn graph(&self) -> &Hypergraph {
+        self.solver.graph
+    }
+
+    fn horizon(&self, position: Position) -> u32 {
+        match self.owner {
+            Owner::First => self.bound.saturating_sub(position.first.count_ones()),
+            Owner::Second => u32::MAX,
+        }
+    }
+
+    fn owner_to_move(&self) -> bool {
+        self.owner == Owner::First
+    }
+
+    fn record(&mut self, position: Position, entry: Entry) -> Result<(), StrategyError> {
+        let ((first, second), index) = self.graph().canonical(position.first, position.second);
+        let symmetry = &self.graph().symmetries[index];
+        let entry = match entry {
+            Entry::Move(cell) => Entry::Move(symmetry.map_cell(cell)),
+            Entry::Pairing(pairs) => Entry::Pairing(
+                pairs
+                    .into_iter()
+                    .map(|(a, b)| {
+                        let (a, b) = (symmetry.map_cell(a), symmetry.map_cell(b));
+                        (a.min(b), a.max(b))
+                    })
+                    .collect(),
+            ),
+        };
+        self.entries.insert((first, second), entry);
+        if self.entries.len() > self.limit {
+            return Err(StrategyError::TooLarge { limit: self.limit });
+        }
+        Ok(())
+    }
+
+    /// Whether the node was met before (and marks it met).
+    fn met(&mut self, position: Position, owner_to_move: bool) -> bool {
+        let (key, _) = self.graph().canonical(position.first, position.second);
+        !self.seen.insert((key.0, key.1, owner_to_move))
+    }
+
+    fn owner_node(&mut self, position: Position) -> Result<(), StrategyError> {
+        if self.met(position, true) {
+            return Ok(());
+        }
+        let version = self.solver.version;
+        let horizon = self.horizon(position);
+        let scan = scan(self.graph(), version, position, horizon, horizon);
+        let chosen = match self.owner {
+            Owner::First => {
+                if horizon == 0 {
+                    return Err(inconsistent(position));
+                }
+                if scan.first_threats != 0 {
+                    scan.first_threats.trailing_zeros() as usize
+                } else {
+                    let candidates = scan.first_relevant | scan.second_relevant;
+                    let moves = self
+                        .solver
+                        .ordered_moves(position, candidates, horizon, true);
+                    moves
+                        .into_iter()
+                        .find(|&cell| {
+                            self.solver
+                                .first_wins_after_reply(position.with_first(cell), horizon - 1)
+                        })
+                        .ok_or_else(|| inconsistent(position))?
+                }
+            }
+            Owner::Second => {
+                if self.second_is_safe(position, false) {
+                    return Ok(());
+                }
+                let live: Vec<Cells> = live_first_sets(self.graph(), position);
+                if let Some(pairs) = pairing::find(&live, PAIRING_STEPS) {
+                    return self.record(position, Entry::Pairing(pairs));
+                }
+                if scan.second_threats != 0 {
+                    // Strong game: completing a set ends it.
+                    let cell = scan.second_threats.trailing_zeros() as usize;
+                    return self.record(position, Entry::Move(cell));
+                }
+                let candidates = scan.first_relevant | scan.second_relevant;
+                let moves = self
+                    .solver
+                    .ordered_moves(position, candidates, horizon, false);
+                moves
+                    .into_iter()
+                    .find(|&cell| {
+                        !self
+                            .solver
+                            .first_wins_within(position.with_second(cell), u32::MAX)
+                    })
+                    .ok_or_else(|| inconsistent(position))?
+            }
+        };
+        self.record(position, Entry::Move(chosen))?;
+        match self.owner {
+            Owner::First => {
+                let next = position.with_first(chosen);
+                if completes(self.graph(), next.first) {
+                    return Ok(());
+                }
+                self.opponent_node(next)
+            }
+            Owner::Second => self.opponent_node(position.with_second(chosen)),
+        }
+    }
+
+    /// The second player's table is done here: the first player can no
+    /// longer complete a set, or (strong game) the second has completed one,
+    /// or the Erdős–Selfridge weight of the first player's live sets is
+    /// below 1/2 with the first to move (1 with the second to move).
+    fn second_is_safe(&self, position: Position, first_to_move: bool) -> bool {
+        let scan = scan(
+            self.graph(),
+            self.solver.version,
+            position,
+            u32::MAX,
+            u32::MAX,
+        );
+        let threshold = if first_to_move { ONE / 2 } else { ONE };
+        scan.second_complete || scan.first_relevant == 0 || scan.weight < threshold
+    }
+
+    fn opponent_node(&mut self, position: Position) -> Result<(), StrategyError> {
+        let owner_first = self.owner_to_move();
+        if self.met(position, false) {
+            return Ok(());
+        }
+        if !owner_first && self.second_is_safe(position, true) {
+            return Ok(());
+        }
+        let horizon = self.horizon(position);
+        let free = self.graph().all() & !position.taken();
+        let live = relevant(self.graph(), self.solver.version, position, horizon);
+        let mut replies: Vec<Position> = Vec::new();
+        let mut keys = HashSet::new();
+        for cell in super::hypergraph::members(live & free) {
+            let child = if owner_first {
+                position.with_second(cell)
+            } else {
+                position.with_first(cell)
+            };
+            if keys.insert(self.graph().canonical(child.first, child.second).0) {
+                replies.push(child);
+            }
+        }
+        if free & !live != 0 {
+            replies.push(position);
+        }
+        for child in replies {
+            if !owner_first && completes(self.graph(), child.first) {
+                return Err(inconsistent(child));
+            }
+            self.owner_node(child)?;
+        }
+        Ok(())
+    }
+}
+
+/// The free cells of every set the first player can still complete.
+pub(crate) fn live_first_sets(graph: &Hypergraph, position: Position) -> Vec<Cells> {
+    let free = graph.all() & !position.taken();
+    graph
+        .sets
+        .iter()
+        .filter(|&&set| set & position.second == 0)
+        .map(|&set| set & free)
+        .collect()
+}
+
+fn inconsistent(position: Position) -> StrategyError {
+    StrategyError::Inconsistent {
+        position: super::certificate::key(position.first, position.second),
+    }
+}

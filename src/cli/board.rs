@@ -1,0 +1,211 @@
+use clap::Args;
+use gamecert::board::table::{self, BoardNumber, TableJson};
+use gamecert::board::{self, Certified, Game, Run, Shape, Value, Version};
+use gamecert::exit::Outcome;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// A shape by name (e.g. L-pentomino, snaky) or by cells "(0,0) (1,0) ...";
+    /// or `table` for the eleven winners' board and move numbers.
+    target: String,
+    /// Side of the square board (SHAPE mode).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Rows of the board, when not square (SHAPE mode).
+    #[arg(long)]
+    height: Option<usize>,
+    /// The strong game (both build; the first to complete wins) instead of Maker-Breaker.
+    #[arg(long)]
+    strong: bool,
+    /// Write the certificate (SHAPE mode) or the table (table mode) as JSON ('-': stdout).
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Table mode: the largest board side tried for a board number.
+    #[arg(long, default_value_t = 8)]
+    max_side: usize,
+    /// Table mode: also decide the weak Snaky game on these board sides.
+    #[arg(long, value_delimiter = ',')]
+    snaky: Vec<usize>,
+    /// Table mode: which games to solve: weak, strong or both.
+    #[arg(long, default_value = "both", value_parser = ["weak", "strong", "both"])]
+    games: String,
+    /// Table mode: write every certificate that backs a number into this directory.
+    #[arg(long)]
+    certificates: Option<PathBuf>,
+}
+
+/// Runs the command; its reports still print as they go (see `super::write_now`).
+pub fn run(args: BoardArgs) -> super::CommandResult {
+    Ok(super::Done::new(String::new(), run_printing(args)))
+}
+
+fn run_printing(args: BoardArgs) -> Outcome {
+    if args.target == "table" {
+        return run_table(&args);
+    }
+    let shape = match Shape::parse(&args.target) {
+        Ok(shape) => shape,
+        Err(error) => return bad_input(&error.to_string()),
+    };
+    let Some(size) = args.size else {
+        return bad_input("--size N is required with a shape");
+    };
+    let game = match Game::polyomino(shape, size, args.height.unwrap_or(size)) {
+        Ok(game) => game,
+        Err(error) => return bad_input(&error.to_string()),
+    };
+    let version = if args.strong {
+        Version::Strong
+    } else {
+        Version::Weak
+    };
+    let label = format!("board {} {}", game.name(), version.word());
+    let run = board::run(&game, version, &progress(label));
+    println!("{}", describe(&run));
+    if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
+        if let Err(outcome) = super::write_now("board", path, json) {
+            return outcome;
+        }
+    }
+    Outcome::from_holds(run.certified.holds())
+}
+
+fn bad_input(message: &str) -> Outcome {
+    eprintln!("gamecert board: {message}");
+    Outcome::BadInput
+}
+
+/// Progress on stderr, quiet for the first second.
+fn progress(label: String) -> impl Fn(&str) {
+    let start = Instant::now();
+    move |message: &str| {
+        if start.elapsed().as_secs_f64() >= 1.0 {
+            eprintln!("{label}: {message}");
+        }
+    }
+}
+
+fn describe(run: &Run) -> String {
+    let value = match run.solution.value {
+        Value::FirstWins { moves } => format!("the first player wins in {moves} moves"),
+        Value::FirstDoesNotWin => match run.version {
+            Version::Weak => "Breaker wins (Maker never completes a copy)".to_string(),
+            Version::Strong => "a draw (the first player never completes a copy first)".to_string(),
+        },
+    };
+    let certified = match &run.certified {
+        Certified::Audited { audit, .. } if audit.holds() => "certificate audited".to_string(),
+        Certified::Audited { audit, .. } | Certified::TooLarge { audit, .. } if !audit.holds() => {
+            format!("CERTIFICATE REJECTED: {}", audit.messages().join("; "))
+        }
+        Certified::TooLarge { bytes, sha256, .. } => {
+            format!("computed, not certified: certificate of {bytes} bytes (sha256 {sha256})")
+        }
+        Certified::NotBuilt { reason } => format!("computed, not certified: {reason}"),
+        Certified::Audited { .. } => unreachable!("covered above"),
+    };
+    format!(
+        "{} ({}): {value}; {} nodes, {:.2}s; {certified}",
+        run.name,
+        run.version.word(),
+        run.solution.nodes,
+        run.solution.seconds
+    )
+}
+
+fn run_table(args: &BoardArgs) -> Outcome {
+    let mut holds = true;
+    let mut rows = Vec::new();
+    for shape in table::winners() {
+        let mut solve = |version: Version| {
+            let number = table::board_number(
+                &shape,
+                version,
+                args.max_side,
+                &progress(format!("board table {}", shape.name)),
+            );
+            print_number(&number);
+            holds &= number.tried.iter().all(|(_, run)| run.certified.holds());
+            if let Some(directory) = &args.certificates {
+                holds &= write_certificates(directory, &number);
+            }
+            table::number_json(&number)
+        };
+        let weak = (args.games != "strong").then(|| solve(Version::Weak));
+        let strong = (args.games != "weak").then(|| solve(Version::Strong));
+        rows.push(table::RowJson {
+            name: shape.name.clone(),
+            cells: shape.cells.iter().map(|&(x, y)| [x, y]).collect(),
+            weak,
+            reason: (args.games != "both")
+                .then(|| format!("only the {} game was solved", args.games)),
+            strong,
+        });
+    }
+    let mut snaky = Vec::new();
+    for &size in &args.snaky {
+        let Ok(game) = Game::polyomino(table::snaky(), size, size) else {
+            return bad_input(&format!("Snaky does not fit a {size}x{size} board"));
+        };
+        let run = board::run(
+            &game,
+            Version::Weak,
+            &progress(format!("board table snaky {size}x{size}")),
+        );
+        println!("{}", describe(&run));
+        holds &= run.certified.holds();
+        snaky.push(table::snaky_json(size, &run));
+    }
+    if let Some(path) = &args.json {
+        let json = match gamecert::cert::to_certificate_json(&TableJson { rows, snaky }, 3) {
+            Ok(json) => json,
+            Err(error) => return bad_input(&format!("cannot write the table: {error}")),
+        };
+        if let Err(outcome) = super::write_now("board table", path, &json) {
+            return outcome;
+        }
+    }
+    Outcome::from_holds(holds)
+}
+
+fn print_number(number: &BoardNumber) {
+    for (_, run) in &number.tried {
+        println!("  {}", describe(run));
+    }
+    match (number.board_number, number.move_number) {
+        (Some(n), Some(m)) => println!(
+            "{} {}: board number {n}, move number {m}{}",
+            number.shape.name,
+            number.version.word(),
+            if number.certified() {
+                " (both sides certified)"
+            } else {
+                " (not fully certified)"
+            }
+        ),
+        _ => println!(
+            "{} {}: no first-player win up to the size limit",
+            number.shape.name,
+            number.version.word()
+        ),
+    }
+}
+
+/// Writes the two certificates that make the board number a theorem.
+fn write_certificates(directory: &Path, number: &BoardNumber) -> bool {
+    let mut holds = true;
+    for run in [&number.win, &number.below].into_iter().flatten() {
+        if let Certified::Audited { json, .. } = &run.certified {
+            let file = format!("{}.json", board::verify::file_stem(&run.name, run.version));
+            if let Err(error) =
+                gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
+            {
+                eprintln!("gamecert board: cannot write {file}: {error}");
+                holds = false;
+            }
+        }
+    }
+    holds
+}
