@@ -109,7 +109,7 @@ fn run_printing(args: AnimalsArgs) -> Outcome {
 
 fn list(cells: usize) -> Outcome {
     if cells == 0 || cells > SHAPE_CELLS + 2 {
-        eprintln!(
+        errln!(
             "gamecert animals list: --cells must be 1..={}",
             SHAPE_CELLS + 2
         );
@@ -118,11 +118,11 @@ fn list(cells: usize) -> Outcome {
     let animals = enumerate(cells);
     for animal in &animals {
         match gamecert::polyomino::common_name(animal) {
-            Some(name) => println!("{}  {name}", animal.cell_list()),
-            None => println!("{}", animal.cell_list()),
+            Some(name) => outln!("{}  {name}", animal.cell_list()),
+            None => outln!("{}", animal.cell_list()),
         }
     }
-    println!("{} free polyominoes of {cells} cells", animals.len());
+    outln!("{} free polyominoes of {cells} cells", animals.len());
     Outcome::Holds
 }
 
@@ -132,7 +132,7 @@ fn draw_command(shapes: &[String], cells: Option<usize>, output: &std::path::Pat
         match gamecert::polyomino::parse::parse_shape_upto(text, SHAPE_CELLS) {
             Ok(animal) => animals.push(animal),
             Err(error) => {
-                eprintln!("gamecert animals draw: shape {text:?}: {error}");
+                errln!("gamecert animals draw: shape {text:?}: {error}");
                 return Outcome::BadInput;
             }
         }
@@ -140,13 +140,13 @@ fn draw_command(shapes: &[String], cells: Option<usize>, output: &std::path::Pat
     match cells {
         Some(n) if (1..=SHAPE_CELLS).contains(&n) => animals.extend(enumerate(n)),
         Some(_) => {
-            eprintln!("gamecert animals draw: --cells must be 1..={SHAPE_CELLS}");
+            errln!("gamecert animals draw: --cells must be 1..={SHAPE_CELLS}");
             return Outcome::BadInput;
         }
         None => {}
     }
     if animals.is_empty() {
-        eprintln!("gamecert animals draw: give shapes or --cells N");
+        errln!("gamecert animals draw: give shapes or --cells N");
         return Outcome::BadInput;
     }
     let svg = draw::gallery_svg(&animals, 6);
@@ -161,7 +161,7 @@ fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path)
     let report = match gamecert::audit::audit_file(path) {
         Ok(report) if report.kind == "animals-pairing" => report,
         Ok(report) => {
-            eprintln!(
+            errln!(
                 "gamecert animals draw: {} is a {} certificate, not animals-pairing",
                 path.display(),
                 report.kind
@@ -169,13 +169,13 @@ fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path)
             return Outcome::BadInput;
         }
         Err(error) => {
-            eprintln!("gamecert animals draw: {error}");
+            errln!("gamecert animals draw: {error}");
             return Outcome::BadInput;
         }
     };
     let (width, height) = (board[0], board[1]);
     if !(1..=200).contains(&width) || !(1..=200).contains(&height) {
-        eprintln!("gamecert animals draw: --board must be 1..=200 each way");
+        errln!("gamecert animals draw: --board must be 1..=200 each way");
         return Outcome::BadInput;
     }
     let pairing = std::fs::read_to_string(path)
@@ -183,7 +183,7 @@ fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path)
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
         .and_then(|value| read_pairing(&value));
     let Some(pairing) = pairing else {
-        eprintln!(
+        errln!(
             "gamecert animals draw: cannot read the pairing of {}",
             path.display()
         );
@@ -192,7 +192,7 @@ fn draw_pairing(path: &std::path::Path, board: &[i32], output: &std::path::Path)
     let pairs = gamecert::animals::pairing::pairs_on_board(&pairing, width, height);
     let svg = draw::pairing_svg(width, height, &pairs);
     for message in report.messages() {
-        eprintln!("audit: {message}");
+        errln!("audit: {message}");
     }
     match super::write_now("animals draw", output, &svg) {
         Ok(()) => Outcome::from_holds(report.holds()),
@@ -228,11 +228,11 @@ fn read_pairing(value: &serde_json::Value) -> Option<gamecert::animals::pairing:
 fn atlas_report(root: &std::path::Path) -> Outcome {
     match atlas_verify::build(root) {
         Ok(run) => {
-            print!("{}", run.report);
+            out!("{}", run.report);
             Outcome::from_holds(run.holds)
         }
         Err(error) => {
-            eprintln!("gamecert animals: {error}");
+            errln!("gamecert animals: {error}");
             Outcome::BadInput
         }
     }
@@ -246,23 +246,26 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
     };
     let mut failed = false;
     if let Err(error) = std::fs::create_dir_all(root.join(DIRECTORY)) {
-        eprintln!("gamecert animals search: {error}");
+        errln!("gamecert animals search: {error}");
         return Outcome::BadInput;
     }
     if region.is_none() {
         search_pairings(&levels, limits, &mut |result| {
             let name = result.animal.display_name();
             let Some(certificate) = &result.certificate else {
-                eprintln!("{name}: no pairing found ({:.1} s)", result.seconds);
+                errln!("{name}: no pairing found ({:.1} s)", result.seconds);
                 failed = true;
                 return;
             };
             let path = root.join(pairing_path(&result.animal));
             let written = pairing_json(certificate)
                 .map_err(|e| e.to_string())
-                .and_then(|json| std::fs::write(&path, json).map_err(|e| e.to_string()));
+                .and_then(|json| {
+                    gamecert::cert::write_atomically(&path, json.as_bytes())
+                        .map_err(|e| e.to_string())
+                });
             match written {
-                Ok(()) => eprintln!(
+                Ok(()) => errln!(
                     "{name}: lattice {:?}, {} pairs ({:.1} s) -> {}",
                     certificate.lattice,
                     certificate.pairs.len(),
@@ -270,7 +273,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                     path.display()
                 ),
                 Err(error) => {
-                    eprintln!("{name}: {error}");
+                    errln!("{name}: {error}");
                     failed = true;
                 }
             }
@@ -280,7 +283,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
         let start = std::time::Instant::now();
         match snaky_no_pairing(&rectangle(size[0], size[1])) {
             Ok((certificate, lrat)) => {
-                eprintln!(
+                errln!(
                     "Snaky: no pairing on the {}x{} region: {} variables, {} clauses, LRAT of {} steps (trimmed from {}) ({:.1} s)",
                     size[0],
                     size[1],
@@ -293,18 +296,26 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 let written = no_pairing_json(&certificate)
                     .map_err(|e| e.to_string())
                     .and_then(|json| {
-                        std::fs::write(root.join(NO_PAIRING_PATH), json).map_err(|e| e.to_string())
+                        gamecert::cert::write_atomically(
+                            &root.join(NO_PAIRING_PATH),
+                            json.as_bytes(),
+                        )
+                        .map_err(|e| e.to_string())
                     })
                     .and_then(|()| {
-                        std::fs::write(root.join(NO_PAIRING_PROOF), lrat).map_err(|e| e.to_string())
+                        gamecert::cert::write_atomically(
+                            &root.join(NO_PAIRING_PROOF),
+                            lrat.as_bytes(),
+                        )
+                        .map_err(|e| e.to_string())
                     });
                 if let Err(error) = written {
-                    eprintln!("Snaky: {error}");
+                    errln!("Snaky: {error}");
                     failed = true;
                 }
             }
             Err(error) => {
-                eprintln!("Snaky: {}x{} region: {error}", size[0], size[1]);
+                errln!("Snaky: {}x{} region: {error}", size[0], size[1]);
                 failed = true;
             }
         }

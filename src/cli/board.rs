@@ -63,7 +63,7 @@ fn run_printing(args: BoardArgs) -> Outcome {
     };
     let label = format!("board {} {}", game.name(), version.word());
     let run = board::run(&game, version, &progress(label));
-    println!("{}", describe(&run));
+    outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
         if let Err(outcome) = super::write_now("board", path, json) {
             return outcome;
@@ -73,7 +73,7 @@ fn run_printing(args: BoardArgs) -> Outcome {
 }
 
 fn bad_input(message: &str) -> Outcome {
-    eprintln!("gamecert board: {message}");
+    errln!("gamecert board: {message}");
     Outcome::BadInput
 }
 
@@ -82,7 +82,7 @@ fn progress(label: String) -> impl Fn(&str) {
     let start = Instant::now();
     move |message: &str| {
         if start.elapsed().as_secs_f64() >= 1.0 {
-            eprintln!("{label}: {message}");
+            errln!("{label}: {message}");
         }
     }
 }
@@ -154,7 +154,7 @@ fn run_table(args: &BoardArgs) -> Outcome {
             Version::Weak,
             &progress(format!("board table snaky {size}x{size}")),
         );
-        println!("{}", describe(&run));
+        outln!("{}", describe(&run));
         holds &= run.certified.holds();
         snaky.push(table::snaky_json(size, &run));
     }
@@ -172,10 +172,10 @@ fn run_table(args: &BoardArgs) -> Outcome {
 
 fn print_number(number: &BoardNumber) {
     for (_, run) in &number.tried {
-        println!("  {}", describe(run));
+        outln!("  {}", describe(run));
     }
     match (number.board_number, number.move_number) {
-        (Some(n), Some(m)) => println!(
+        (Some(n), Some(m)) => outln!(
             "{} {}: board number {n}, move number {m}{}",
             number.shape.name,
             number.version.word(),
@@ -185,7 +185,7 @@ fn print_number(number: &BoardNumber) {
                 " (not fully certified)"
             }
         ),
-        _ => println!(
+        _ => outln!(
             "{} {}: no first-player win up to the size limit",
             number.shape.name,
             number.version.word()
@@ -202,7 +202,7 @@ fn write_certificates(directory: &Path, number: &BoardNumber) -> bool {
             if let Err(error) =
                 gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
             {
-                eprintln!("gamecert board: cannot write {file}: {error}");
+                errln!("gamecert board: cannot write {file}: {error}");
                 holds = false;
             }
         }

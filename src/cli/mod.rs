@@ -2,6 +2,22 @@
 //! arguments, calls the library and returns what to print with its outcome;
 //! printing, and the exit rule for failures to print, live here alone.
 
+/// `print!` for commands whose reports print as they go: a failed write
+/// never panics; it is remembered and makes the command exit 2.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::print_now(&format!($($arg)*)) };
+}
+
+/// `eprintln!` that never panics (see [`warn`]).
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::warn(&format!($($arg)*)) };
+}
+
+/// `println!` counterpart of [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::print_now(&format!("{}\n", format!($($arg)*))) };
+}
+
 mod animals;
 mod audit;
 mod board;
@@ -99,8 +115,27 @@ pub fn run(cli: Cli) -> Outcome {
     finish(result)
 }
 
+/// Set when a streamed write of stdout (`out!`, `outln!`) failed.
+static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes to stdout at once; a failure is remembered, never a panic.
+pub fn print_now(text: &str) {
+    if std::io::stdout().write_all(text.as_bytes()).is_err() {
+        STDOUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Prints a command's output; a failure to write it is exit 2, never a panic.
 fn finish(result: CommandResult) -> Outcome {
+    let outcome = print_result(result);
+    if STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+        warn("gamecert: cannot write standard output");
+        return Outcome::BadInput;
+    }
+    outcome
+}
+
+fn print_result(result: CommandResult) -> Outcome {
     match result {
         Ok(done) => {
             let mut stdout = std::io::stdout().lock();
@@ -152,7 +187,7 @@ pub fn write_now(command: &'static str, path: &Path, text: &str) -> Result<(), O
     let mut stdout = String::new();
     match write_output(command, path, text, &mut stdout) {
         Ok(()) => {
-            print!("{stdout}");
+            print_now(&stdout);
             Ok(())
         }
         Err(error) => {

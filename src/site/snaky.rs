@@ -9,8 +9,17 @@ use std::collections::HashMap;
 
 /// The certificate's datasets: one table, named after its claim's bound.
 pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
-    let claim = field(certificate, "claim")?;
-    let bound = integer(claim, "bound")?;
+    // Format 2: the bound at the top, the card in final_card, the statement
+    // in the claim record "empty-board".
+    let bound = integer(certificate, "bound")?;
+    let claim = field(certificate, "final_card")?;
+    let statement = array(certificate, "claims")?
+        .iter()
+        .find(|record| record.get("id").and_then(Value::as_str) == Some("empty-board"))
+        .ok_or("the certificate has no empty-board claim")?
+        .get("statement")
+        .cloned()
+        .unwrap_or(Value::Null);
     let nodes = array(certificate, "nodes")?;
     let bases = array(certificate, "bases")?;
     // A card's own node (path []) is where a card reference leads.
@@ -49,7 +58,7 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
         page: "snaky.html",
         data: json!({
             "name": name,
-            "statement": field(claim, "statement")?,
+            "statement": statement,
             "verdict": field(certificate, "verdict")?,
             "bound": bound,
             "card": field(claim, "card")?,
