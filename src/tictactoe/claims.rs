@@ -275,6 +275,28 @@ fn claim_4_mapped_line(board: &Board, edge: usize) -> Option<MappedLine> {
     })
 }
 
+/// When the stated X move fails, the X moves that do win from the same
+/// position, each with the threats it makes.
+fn winning_alternatives(solution: &Solution, after_o: Position) -> Vec<String> {
+    let board = &solution.board;
+    let winning_moves = if solution.value(after_o) == Some(1) {
+        solution.best_moves(after_o)
+    } else {
+        Vec::new()
+    };
+    winning_moves
+        .iter()
+        .map(|&cell| {
+            let position = after_o.play(cell);
+            format!(
+                "X{} (threats {})",
+                cell + 1,
+                threat_text(board, position, Player::X).join(" and ")
+            )
+        })
+        .collect()
+}
+
 fn claim_4_line(
     solution: &Solution,
     edge: usize,
@@ -330,23 +352,7 @@ fn claim_4_line(
     let threats = threat_text(board, after_double, Player::X);
     let o_wins_now = threat_text(board, after_double, Player::O);
     let value = solution.value(after_double).unwrap_or(0);
-    // When the stated X move fails, the moves that do win from the same position.
-    let winning_moves = if solution.value(after_o) == Some(1) {
-        solution.best_moves(after_o)
-    } else {
-        Vec::new()
-    };
-    let winning_alternatives: Vec<String> = winning_moves
-        .iter()
-        .map(|&cell| {
-            let position = after_o.play(cell);
-            format!(
-                "X{} (threats {})",
-                cell + 1,
-                threat_text(board, position, Player::X).join(" and ")
-            )
-        })
-        .collect();
+    let winning_alternatives = winning_alternatives(solution, after_o);
     if threats.len() >= 2 && o_wins_now.is_empty() && value == 1 {
         return Check::new(
             name,
@@ -482,6 +488,37 @@ fn claim_5(solution: &Solution) -> ClaimRecord {
 
 /// Decides whether `line` (1-based cells, X first) is a legal game that ends
 /// with a full board and no completed line.
+/// Every winning line of the final position, drawn with its marks and
+/// whether it is complete.
+fn final_lines(board: &Board, position: Position) -> Vec<Evidence> {
+    let mut evidence = Vec::new();
+    for &mask in board.lines() {
+        let cells: String = board
+            .line_name(mask)
+            .split('-')
+            .filter_map(|cell| cell.parse::<usize>().ok())
+            .map(|cell| {
+                let symbol = if position.x & (1 << (cell - 1)) != 0 {
+                    'X'
+                } else if position.o & (1 << (cell - 1)) != 0 {
+                    'O'
+                } else {
+                    '.'
+                };
+                symbol.to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let complete = position.x & mask == mask || position.o & mask == mask;
+        evidence.push(Evidence::text(format!(
+            "line {}: {cells} {}",
+            board.line_name(mask),
+            if complete { "complete" } else { "not complete" }
+        )));
+    }
+    evidence
+}
+
 fn drawing_line(solution: &Solution, line: &[usize]) -> ClaimRecord {
     let board = &solution.board;
     let mut position = Position::EMPTY;
@@ -515,30 +552,7 @@ fn drawing_line(solution: &Solution, line: &[usize]) -> ClaimRecord {
     }
     let full = position.stones() == board.cells();
     let winner = board.winner(position);
-    for &mask in board.lines() {
-        let cells: String = board
-            .line_name(mask)
-            .split('-')
-            .filter_map(|cell| cell.parse::<usize>().ok())
-            .map(|cell| {
-                let symbol = if position.x & (1 << (cell - 1)) != 0 {
-                    'X'
-                } else if position.o & (1 << (cell - 1)) != 0 {
-                    'O'
-                } else {
-                    '.'
-                };
-                symbol.to_string()
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        let complete = position.x & mask == mask || position.o & mask == mask;
-        evidence.push(Evidence::text(format!(
-            "line {}: {cells} {}",
-            board.line_name(mask),
-            if complete { "complete" } else { "not complete" }
-        )));
-    }
+    evidence.extend(final_lines(board, position));
     let played_all = legal && early_line.is_none();
     let parts = vec![
         Check::new(

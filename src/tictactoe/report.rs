@@ -107,6 +107,41 @@ pub fn render(run: &Run) -> String {
         let _ = writeln!(out, "values of O's replies to X in the centre 5:");
         out.push_str(&reply_grid(c, 5, replies));
     }
+    write_claims(&mut out, c);
+    write_strategies(&mut out, run);
+    let _ = writeln!(out);
+    let _ = writeln!(out, "independent audit of the certificate:");
+    for line in &run.audit.checked {
+        let _ = writeln!(out, "  checked: {line}");
+    }
+    for failure in &run.audit.failures {
+        let _ = writeln!(out, "  FAILED: {failure}");
+    }
+    let held = c
+        .claims
+        .iter()
+        .filter(|claim| claim.verdict == Verdict::Holds)
+        .count();
+    let claims = if c.claims.is_empty() {
+        String::new()
+    } else {
+        format!("; {held} of {} claims hold", c.claims.len())
+    };
+    let _ = writeln!(
+        out,
+        "verdict: {} (certificate {}{claims})",
+        if run.holds() { "holds" } else { "refuted" },
+        if run.audit.holds() {
+            "audited"
+        } else {
+            "fails audit"
+        },
+    );
+    out
+}
+
+/// The article's claims with their parts and evidence.
+fn write_claims(out: &mut String, c: &Certificate) {
     if !c.claims.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "claims of the article:");
@@ -147,6 +182,11 @@ pub fn render(run: &Run) -> String {
             }
         }
     }
+}
+
+/// The size of each strategy table, with and without symmetry.
+fn write_strategies(out: &mut String, run: &Run) {
+    let c = &run.certificate;
     let _ = writeln!(out);
     let _ = writeln!(out, "strategy tables (canonical positions under symmetry):");
     let (x_real, o_real) = run.positions_without_symmetry;
@@ -169,33 +209,4 @@ pub fn render(run: &Run) -> String {
             }
         }
     }
-    let _ = writeln!(out);
-    let _ = writeln!(out, "independent audit of the certificate:");
-    for line in &run.audit.checked {
-        let _ = writeln!(out, "  checked: {line}");
-    }
-    for failure in &run.audit.failures {
-        let _ = writeln!(out, "  FAILED: {failure}");
-    }
-    let held = c
-        .claims
-        .iter()
-        .filter(|claim| claim.verdict == Verdict::Holds)
-        .count();
-    let claims = if c.claims.is_empty() {
-        String::new()
-    } else {
-        format!("; {held} of {} claims hold", c.claims.len())
-    };
-    let _ = writeln!(
-        out,
-        "verdict: {} (certificate {}{claims})",
-        if run.holds() { "holds" } else { "refuted" },
-        if run.audit.holds() {
-            "audited"
-        } else {
-            "fails audit"
-        },
-    );
-    out
 }
