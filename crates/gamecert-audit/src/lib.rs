@@ -64,6 +64,33 @@ impl fmt::Display for Failure {
     }
 }
 
+/// The keys of `object` outside `known` (none when it is not an object):
+/// every auditor faults them, so no field is accepted unchecked.
+pub(crate) fn unknown_fields<'a>(
+    object: &'a Value,
+    known: &'a [&str],
+) -> impl Iterator<Item = &'a String> + 'a {
+    object
+        .as_object()
+        .into_iter()
+        .flat_map(|map| map.keys())
+        .filter(move |key| !known.contains(&key.as_str()))
+}
+
+/// The `id` of every claim record, "?" where it has none.
+pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
+    claims
+        .iter()
+        .map(|claim| {
+            claim
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string()
+        })
+        .collect()
+}
+
 /// One certificate kind the kernel audits: its name, the format version it
 /// reads, and its auditor.
 pub struct Auditor {

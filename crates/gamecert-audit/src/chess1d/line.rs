@@ -291,15 +291,7 @@ pub fn check_claims(
     value: Option<(Option<bool>, Option<u64>)>,
     findings: &mut Findings,
 ) {
-    let ids: Vec<String> = claims
-        .iter()
-        .map(|c| {
-            c.get("id")
-                .and_then(Value::as_str)
-                .unwrap_or("?")
-                .to_string()
-        })
-        .collect();
+    let ids = crate::claim_ids(claims);
     let expected: Vec<&str> = if squares == CLAIMS_SQUARES {
         CLAIMS.iter().map(|(id, _)| *id).collect()
     } else {

@@ -82,13 +82,11 @@ impl Findings {
 
     /// Faults every field of `object` outside `known`.
     fn known_fields(&mut self, object: &Value, at: &str, known: &[&str]) {
-        for field in object.as_object().into_iter().flat_map(|map| map.keys()) {
-            if !known.contains(&field.as_str()) {
-                self.fail(Fault::UnknownField {
-                    at: at.to_string(),
-                    field: field.clone(),
-                });
-            }
+        for field in crate::unknown_fields(object, known) {
+            self.fail(Fault::UnknownField {
+                at: at.to_string(),
+                field: field.clone(),
+            });
         }
     }
 }

@@ -37,12 +37,10 @@ pub fn known_fields(cert: &Value, faults: &mut Vec<Fault>) {
 }
 
 pub fn unknown(object: &Value, known: &[&str], prefix: &str, faults: &mut Vec<Fault>) {
-    if let Some(object) = object.as_object() {
-        for key in object.keys().filter(|k| !known.contains(&k.as_str())) {
-            faults.push(Fault::UnknownField {
-                field: format!("{prefix}{key}"),
-            });
-        }
+    for key in crate::unknown_fields(object, known) {
+        faults.push(Fault::UnknownField {
+            field: format!("{prefix}{key}"),
+        });
     }
 }
 

@@ -150,15 +150,7 @@ pub fn check_claims(
     solved: Option<&Derived>,
     findings: &mut Findings,
 ) {
-    let ids: Vec<String> = claims
-        .iter()
-        .map(|c| {
-            c.get("id")
-                .and_then(Value::as_str)
-                .unwrap_or("?")
-                .to_string()
-        })
-        .collect();
+    let ids = crate::claim_ids(claims);
     let published = game.rows == 3 && game.cols == 3 && k == 3;
     let expected: Vec<String> = if published {
         CLAIM_IDS.iter().map(|id| id.to_string()).collect()
