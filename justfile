@@ -83,6 +83,7 @@ serve: site
     python3 -m http.server --directory site 8000
 
 # Fuzz each target (or TARGETS) for SECS seconds: nightly + cargo-fuzz, docs/fuzzing.md.
+# FUZZ_SEED fixes libFuzzer's seed (CI sets it so a failure can be replayed); 0 = random.
 fuzz SECS="60" *TARGETS="":
     #!/usr/bin/env bash
     set -euo pipefail
@@ -104,5 +105,5 @@ fuzz SECS="60" *TARGETS="":
         esac
         echo "fuzz $target for {{SECS}} s" >&2
         cargo +nightly fuzz run --fuzz-dir fuzz "$target" -- \
-            -max_total_time={{SECS}} -max_len=$max_len -rss_limit_mb=4096 -timeout=20 -print_final_stats=1
+            -seed=${FUZZ_SEED:-0} -max_total_time={{SECS}} -max_len=$max_len -rss_limit_mb=4096 -timeout=20 -print_final_stats=1
     done
