@@ -77,7 +77,7 @@ function show(data) {
   const sizes = [...new Set(atlas.animals.map((a) => a.size))].sort((p, q) => p - q);
   document.getElementById("sizes").replaceChildren(...sizes.map((n) => {
     const animals = atlas.animals.filter((a) => a.size === n);
-    return el("section", {}, el("h2", {}, `${n} cell${n === 1 ? "" : "s"}: ${animals.length} animals (counted: ${atlas.counts[n]})`),
+    return el("section", {}, el("h2", {}, `${n} cell${n === 1 ? "" : "s"}: ${animals.length} animal${animals.length === 1 ? "" : "s"} (counted: ${atlas.counts[n]})`),
       el("ul", { class: "atlas" }, ...animals.map(card)));
   }));
   document.querySelector("#claims tbody").replaceChildren(...atlas.claims.map((c) => el("tr", {},

@@ -128,7 +128,7 @@ function drawBoard(t) {
     if (v < H) svg.append(svgEl("text", { x: -0.5, y: sy(v) + 0.5, class: "axis" }, String(v)));
   }
   if (document.getElementById("show-pairs").checked) drawPairs(svg);
-  if (document.getElementById("show-open").checked && t.best) for (const [x, y] of t.best) {
+  if (document.getElementById("show-open").checked && t.most > 0) for (const [x, y] of t.best) {
     svg.append(svgEl("rect", { x: x + 0.04, y: sy(y) + 0.04, width: 0.92, height: 0.92, class: "won" }));
   }
   game.moves.forEach((move, i) => {
@@ -143,11 +143,12 @@ function drawBoard(t) {
   });
 }
 
-// Each pair once, from its first cell, as a bar between the two centres.
+// Each pair once (from its first cell, or from the cell on the board), as a
+// bar between the two centres.
 function drawPairs(svg) {
   for (let x = 0; x < W; x++) for (let y = 0; y < H; y++) {
     const d = partners.get(key(reduce([x, y])));
-    if (!d || !d[3]) continue;
+    if (!d || !(d[3] || !onBoard([x + d[0], y + d[1]]))) continue;
     svg.append(svgEl("line", { x1: x + 0.5, y1: sy(y) + 0.5, x2: x + d[0] + 0.5, y2: sy(y + d[1]) + 0.5, class: "pair" }));
   }
 }

@@ -157,7 +157,7 @@ const sy = (y) => VIEW.max - y; // y grows upwards
 function drawBoard() {
   const svg = document.getElementById("board");
   const size = VIEW.max - VIEW.min + 1;
-  svg.setAttribute("viewBox", `${VIEW.min - 1} ${-1} ${size + 1} ${size + 1}`);
+  svg.setAttribute("viewBox", `${VIEW.min - 1} 0 ${size + 1} ${size + 1}`);
   svg.replaceChildren();
   const n = node();
   const live = !game.end;
