@@ -887,8 +887,9 @@ fn pairings_breaker_answers_by_the_certified_partner_and_no_copy_is_completed() 
                 element_screenshot(&client, "#board", "pairings-board").await;
             }
         }
-        // Keyboard: a new game, the cursor moved right from (5,5), Enter claims (6,5).
-        click(&client, "#new-game").await;
+        // Keyboard: a fresh page, the cursor moved right from (5,5), Enter claims (6,5).
+        client.goto(&page_url(&site, &format!("pairings.html?animal={}", losers[2]))).await.unwrap();
+        wait_for(&client, "document.getElementById('status').dataset.open").await;
         js(&client, "document.getElementById('board').focus();").await;
         let keys = format!(
             "{}{}",
