@@ -143,6 +143,12 @@ async fn screenshot(client: &Client, name: &str) {
 async fn element_screenshot(client: &Client, css: &str, name: &str) {
     let dir = root().join("target").join("site-screenshots");
     std::fs::create_dir_all(&dir).expect("screenshot directory");
+    // Chromium captures only the part of the element inside the viewport.
+    js(
+        client,
+        &format!("document.querySelector({css:?}).scrollIntoView();"),
+    )
+    .await;
     let element = client.find(Locator::Css(css)).await.expect(css);
     let png = element.screenshot().await.expect("an element screenshot");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
@@ -545,7 +551,10 @@ fn every_page_fits_a_phone_screen() {
                 click(&client, "#grid button[data-cell='1']").await;
             }
             if page == "pairings.html" {
-                click(&client, "#random-move").await;
+                for _ in 0..16 {
+                    click(&client, "#random-move").await;
+                }
+                element_screenshot(&client, "#board", "pairings-board-phone").await;
             }
             let name = page.replace(".html", "").replace("?table=", "-");
             screenshot(&client, &format!("narrow-{name}")).await;
@@ -888,7 +897,13 @@ fn pairings_breaker_answers_by_the_certified_partner_and_no_copy_is_completed() 
             }
         }
         // Keyboard: a fresh page, the cursor moved right from (5,5), Enter claims (6,5).
-        client.goto(&page_url(&site, &format!("pairings.html?animal={}", losers[2]))).await.unwrap();
+        client
+            .goto(&page_url(
+                &site,
+                &format!("pairings.html?animal={}", losers[2]),
+            ))
+            .await
+            .unwrap();
         wait_for(&client, "document.getElementById('status').dataset.open").await;
         js(&client, "document.getElementById('board').focus();").await;
         let keys = format!(

@@ -23,7 +23,7 @@ const byCells = (list) => atlas.animals.find((a) => cellList(a.cells) === list);
 
 function figure(cells) {
   const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-  const svg = svgEl("svg", { viewBox: `-0.1 -0.1 ${w + 0.2} ${h + 0.2}`, class: "animal-figure", width: 12 * w, height: 12 * h, role: "img", "aria-label": cellList(cells) });
+  const svg = svgEl("svg", { viewBox: `-0.1 -0.1 ${w + 0.2} ${h + 0.2}`, class: "animal-figure", width: 15 * w, height: 15 * h, role: "img", "aria-label": cellList(cells) });
   for (const [x, y] of cells) svg.append(svgEl("rect", { x, y: h - 1 - y, width: 1, height: 1 }));
   return svg;
 }
