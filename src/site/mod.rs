@@ -140,7 +140,7 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
             text: (*text).to_string(),
         })
         .collect();
-    let mut index = Vec::new();
+    let mut index: Vec<Value> = Vec::new();
     for source in SOURCES {
         for certificate_path in expand(root, source.certificate)? {
             progress(&certificate_path);
@@ -151,6 +151,20 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
                 message,
             })?;
             for dataset in datasets {
+                // Two certificates must not write the same data file (two
+                // Snaky tables with the same bound would).
+                if index
+                    .iter()
+                    .any(|entry| entry["name"] == dataset.name.as_str())
+                {
+                    return Err(SiteError::Format {
+                        path,
+                        message: format!(
+                            "dataset \"{}\" is already exported from another certificate",
+                            dataset.name
+                        ),
+                    });
+                }
                 index.push(json!({
                     "name": dataset.name,
                     "page": dataset.page,
@@ -289,4 +303,29 @@ fn pick(from: &Value, keys: &[&str]) -> Result<Value, String> {
         out.insert((*key).to_string(), field(from, key)?.clone());
     }
     Ok(Value::Object(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_star_expands_to_the_matching_files_in_name_order() {
+        let dir = std::env::temp_dir().join(format!("gamecert-site-expand-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("c")).unwrap();
+        for name in ["p-2.json", "p-1.json", "q-1.json", "p-3.txt"] {
+            std::fs::write(dir.join("c").join(name), "{}").unwrap();
+        }
+        assert_eq!(
+            expand(&dir, "c/p-*.json").unwrap(),
+            ["c/p-1.json", "c/p-2.json"]
+        );
+        assert_eq!(expand(&dir, "c/x.json").unwrap(), ["c/x.json"]);
+        assert!(matches!(
+            expand(&dir, "c/none-*.json"),
+            Err(SiteError::Read { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
