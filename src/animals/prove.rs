@@ -37,7 +37,11 @@ pub fn table_path(name: &str) -> String {
 
 /// The snaky-format certificate of a winner's table.
 pub fn certificate_path(name: &str) -> String {
-    format!("{}/table-{}.json", super::certificate::DIRECTORY, slug(name))
+    format!(
+        "{}/table-{}.json",
+        super::certificate::DIRECTORY,
+        slug(name)
+    )
 }
 
 /// The card-table checker's shape for an animal: its canonical cells, in
@@ -90,6 +94,7 @@ pub fn check(animal: &Polyomino, path: &str, bytes: &[u8]) -> Result<Checked, Ta
         board: None,
         shape,
     };
-    let search = search_table_with(path, bytes, &search_options).map_err(|e| error(e.to_string()))?;
+    let search =
+        search_table_with(path, bytes, &search_options).map_err(|e| error(e.to_string()))?;
     Ok(Checked { run, search })
 }

@@ -71,7 +71,10 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
             .worst_case_maker_moves
             .map_or("none".to_string(), |m| m.to_string())
     );
-    outln!("check it: gamecert snaky check TABLE --shape \"{}\"", shape_argument(&cells));
+    outln!(
+        "check it: gamecert snaky check TABLE --shape \"{}\"",
+        shape_argument(&cells)
+    );
     let written = match output {
         Some(path) => super::write_now("animals prove", path, table),
         None => {

@@ -217,13 +217,12 @@ impl Position {
             .iter()
             .copied()
             .filter(|&stone| {
-                position
-                    .placements_through(target, stone)
-                    .iter()
-                    .any(|p| {
-                        p.free.len() as u32 <= moves
-                            && p.cells.iter().all(|&c| c == stone || !position.is_breaker(c))
-                    })
+                position.placements_through(target, stone).iter().any(|p| {
+                    p.free.len() as u32 <= moves
+                        && p.cells
+                            .iter()
+                            .all(|&c| c == stone || !position.is_breaker(c))
+                })
             })
             .collect();
         position.breaker = relevant;

@@ -134,7 +134,11 @@ impl Search {
 
     /// Maker's immediate win, if a live placement lacks one cell (or P is a
     /// single cell and the board is empty).
-    fn completion(&self, position: &Position, live: &[super::position::Placement]) -> Option<Found> {
+    fn completion(
+        &self,
+        position: &Position,
+        live: &[super::position::Placement],
+    ) -> Option<Found> {
         let (variant, offset) = match live.iter().find(|p| p.free.len() == 1) {
             Some(p) => (p.variant, p.offset),
             None if self.target.len() == 1 && position.breaker.is_empty() => (0, (0, 0)),
