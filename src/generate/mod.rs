@@ -126,6 +126,15 @@ pub fn prove(
     Ok(proof)
 }
 
+/// The generator's game value of P: the smallest h <= `max_bound` within
+/// which it wins the empty board (its first move at the origin), a
+/// completion included (so the monomino's is 1, which no card line can
+/// state: every line has height at least 2). None: not within the limits.
+pub fn value(cells: &[Cell], max_bound: u32, node_limit: u64) -> Option<u32> {
+    let mut search = Search::new(Target::new(&at_origin(cells)), node_limit);
+    (1..=max_bound).find(|&h| search.solve(&position::Position::default(), h).is_some())
+}
+
 /// The shape as `--shape` reads it: `"(0,0) (1,0) ..."`.
 pub fn shape_argument(cells: &[Cell]) -> String {
     cells
