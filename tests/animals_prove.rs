@@ -64,7 +64,7 @@ fn wins(
         .collect();
     let result = free.iter().any(|&m| {
         let maker = maker | m;
-        if placements.iter().any(|&p| p & maker == p) {
+        if placements.iter().any(|p| p & !maker == 0) {
             return true;
         }
         if moves == 1 {

@@ -60,7 +60,7 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
         }
     };
     outln!(
-        "{name}: table of {} cards, h = {height}, found in {:.2} s; checker: {}; rule-free search: {} (worst case {} Maker moves)",
+        "{name}: table of {} card lines, h = {height}, found in {:.2} s; checker: {}; rule-free search: {} (worst case {} Maker moves)",
         proof.lines,
         proof.seconds,
         if checked.run.claim.holds() { "certified" } else { "FAILS" },
