@@ -4,7 +4,7 @@
 
 use gamecert::animals::prove::check;
 use gamecert::exit::Outcome;
-use gamecert::generate::{prove as generate, shape_argument, BoundResult, ProveOptions};
+use gamecert::generate::{prove as generate, shape_argument, BoundResult, ProveOptions, MAX_BOUND};
 use gamecert::polyomino::parse::parse_shape_upto;
 use std::path::Path;
 
@@ -19,8 +19,8 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
             return Outcome::BadInput;
         }
     };
-    if bound == 0 {
-        errln!("gamecert animals prove: --bound must be at least 1");
+    if !(1..=MAX_BOUND).contains(&bound) {
+        errln!("gamecert animals prove: --bound must be 1..={MAX_BOUND}");
         return Outcome::BadInput;
     }
     let cells = animal.cells().to_vec();

@@ -19,6 +19,10 @@ use position::{Cell, Target};
 use search::Search;
 use std::time::Instant;
 
+/// The largest bound the generator accepts (the search recurses once per
+/// Maker move).
+pub const MAX_BOUND: u32 = 100;
+
 /// Limits of one generator run.
 #[derive(Debug, Clone, Copy)]
 pub struct ProveOptions {
@@ -99,7 +103,7 @@ pub fn prove(
         lines: 0,
         seconds: 0.0,
     };
-    for bound in 1..=options.max_bound {
+    for bound in 1..=options.max_bound.min(MAX_BOUND) {
         let root = search.root(bound);
         let result = BoundResult {
             bound,

@@ -268,15 +268,16 @@ impl Position {
     }
 }
 
-/// Stones as bytes: Maker's count, then each cell's coordinates (two bytes
-/// each, little-endian i16), Maker's then Breaker's.
+/// Stones as bytes: the two counts, then each cell's coordinates, Maker's
+/// then Breaker's, each number as 4 little-endian bytes (no truncation, so
+/// distinct positions never share a key).
 fn encode(position: &Position) -> Vec<u8> {
-    let mut key = Vec::with_capacity(2 + 4 * (position.maker.len() + position.breaker.len()));
-    key.push(position.maker.len() as u8);
-    key.push(position.breaker.len() as u8);
+    let mut key = Vec::with_capacity(8 + 8 * (position.maker.len() + position.breaker.len()));
+    key.extend_from_slice(&(position.maker.len() as u32).to_le_bytes());
+    key.extend_from_slice(&(position.breaker.len() as u32).to_le_bytes());
     for &(x, y) in position.maker.iter().chain(&position.breaker) {
-        key.extend_from_slice(&(x as i16).to_le_bytes());
-        key.extend_from_slice(&(y as i16).to_le_bytes());
+        key.extend_from_slice(&x.to_le_bytes());
+        key.extend_from_slice(&y.to_le_bytes());
     }
     key
 }
