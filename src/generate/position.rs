@@ -3,7 +3,12 @@
 //! still alive, the generator's candidate moves, and the normal form of a
 //! position under the 8 symmetries and translation (the transposition key).
 
+use smallvec::SmallVec;
 use std::collections::BTreeSet;
+
+/// The cells of one placement (P has at most 8): kept inline, since the
+/// search builds millions of them.
+pub type Cells = SmallVec<[Cell; 8]>;
 
 /// A cell of Z^2, `(x, y)`.
 pub type Cell = (i32, i32);
@@ -116,9 +121,9 @@ fn normalised(cells: &[Cell]) -> Vec<Cell> {
 pub struct Placement {
     pub variant: usize,
     pub offset: Cell,
-    pub cells: Vec<Cell>,
+    pub cells: Cells,
     /// Cells of the placement Maker does not own yet.
-    pub free: Vec<Cell>,
+    pub free: Cells,
 }
 
 /// Maker's and Breaker's stones, each sorted; Maker is to move.
@@ -151,30 +156,26 @@ impl Position {
         self.breaker.binary_search(&cell).is_ok()
     }
 
-    /// Every placement of P through `cell`, whoever owns its cells.
-    fn placements_through(&self, target: &Target, cell: Cell) -> Vec<Placement> {
-        let mut out = Vec::new();
-        for (variant, (_, cells)) in target.variants.iter().enumerate() {
-            for &anchor in cells {
-                let offset = (cell.0 - anchor.0, cell.1 - anchor.1);
-                let placed: Vec<Cell> = cells
+    /// The offsets placing each variant's cell on `cell`: every placement
+    /// of P through `cell`, as (variant, offset).
+    fn offsets_through(target: &Target, cell: Cell) -> impl Iterator<Item = (usize, Cell)> + '_ {
+        target
+            .variants
+            .iter()
+            .enumerate()
+            .flat_map(move |(variant, (_, cells))| {
+                cells
                     .iter()
-                    .map(|&(x, y)| (x + offset.0, y + offset.1))
-                    .collect();
-                let free = placed
-                    .iter()
-                    .copied()
-                    .filter(|&c| !self.is_maker(c))
-                    .collect();
-                out.push(Placement {
-                    variant,
-                    offset,
-                    cells: placed,
-                    free,
-                });
-            }
-        }
-        out
+                    .map(move |anchor| (variant, (cell.0 - anchor.0, cell.1 - anchor.1)))
+            })
+    }
+
+    /// The cells of a placement, without building it.
+    fn cells_of(target: &Target, variant: usize, offset: Cell) -> impl Iterator<Item = Cell> + '_ {
+        target.variants[variant]
+            .1
+            .iter()
+            .map(move |&(x, y)| (x + offset.0, y + offset.1))
     }
 
     /// The live placements: free of Breaker, holding a Maker stone, with at
@@ -183,11 +184,19 @@ impl Position {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
         for &stone in &self.maker {
-            for placement in self.placements_through(target, stone) {
-                let alive = placement.free.len() as u32 <= moves
-                    && placement.cells.iter().all(|&c| !self.is_breaker(c));
-                if alive && seen.insert((placement.variant, placement.offset)) {
-                    out.push(placement);
+            for (variant, offset) in Self::offsets_through(target, stone) {
+                let cells = || Self::cells_of(target, variant, offset);
+                let missing = cells().filter(|&c| !self.is_maker(c)).count() as u32;
+                if missing > moves || cells().any(|c| self.is_breaker(c)) {
+                    continue;
+                }
+                if seen.insert((variant, offset)) {
+                    out.push(Placement {
+                        variant,
+                        offset,
+                        cells: cells().collect(),
+                        free: cells().filter(|&c| !self.is_maker(c)).collect(),
+                    });
                 }
             }
         }
@@ -217,11 +226,10 @@ impl Position {
             .iter()
             .copied()
             .filter(|&stone| {
-                position.placements_through(target, stone).iter().any(|p| {
-                    p.free.len() as u32 <= moves
-                        && p.cells
-                            .iter()
-                            .all(|&c| c == stone || !position.is_breaker(c))
+                Self::offsets_through(target, stone).any(|(variant, offset)| {
+                    let cells = || Self::cells_of(target, variant, offset);
+                    cells().filter(|&c| !position.is_maker(c)).count() as u32 <= moves
+                        && cells().all(|c| c == stone || !position.is_breaker(c))
                 })
             })
             .collect();
