@@ -266,3 +266,57 @@ impl Search {
         Some(self.push(found))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn domino() -> Search {
+        Search::new(Target::new(&[(0, 0), (0, 1)]), 1_000)
+    }
+
+    #[test]
+    fn a_surrounded_stone_loses_and_the_loss_is_remembered() {
+        let mut search = domino();
+        let boxed = Position {
+            maker: vec![(0, 0)],
+            breaker: vec![(-1, 0), (0, -1), (0, 1), (1, 0)],
+        };
+        assert_eq!(search.solve(&boxed, 1), None);
+        let expanded = search.expanded;
+        // The same position, turned and moved: answered by the table.
+        let turned = Position {
+            maker: vec![(5, 5)],
+            breaker: vec![(4, 5), (5, 4), (5, 6), (6, 5)],
+        };
+        assert_eq!(search.solve(&turned, 1), None);
+        assert_eq!(search.expanded, expanded);
+    }
+
+    #[test]
+    fn the_domino_root_answers_the_pass_and_the_one_reply_inside_its_envelope() {
+        let mut search = domino();
+        let root = search.root(2).unwrap();
+        let found = &search.strategies[root];
+        assert_eq!(found.height, 2);
+        let Strategy::Combine { pivot, children } = &found.strategy else {
+            panic!("the root is a combination");
+        };
+        assert_eq!(*pivot, (0, 0));
+        // The pass child completes a domino through the pivot; the reply on
+        // its other cell needs a second completion: two reply classes.
+        assert_eq!(children.len(), 2);
+        let envelopes: Vec<Vec<Cell>> = children
+            .iter()
+            .map(|&child| search.placed_envelope(child))
+            .collect();
+        assert!(envelopes
+            .iter()
+            .all(|e| e.contains(&(0, 0)) && e.len() == 2));
+        assert!(envelopes[1]
+            .iter()
+            .all(|c| *c == (0, 0) || !envelopes[0].contains(c)));
+        assert_eq!(found.envelope.len(), 3);
+        assert_eq!(search.root(1), None);
+    }
+}
