@@ -58,6 +58,7 @@ enum AnimalsCommand {
     /// Search a Maker strategy for SHAPE (name or cells, up to 8 cells) by
     /// iterative deepening on the bound h and write it as a card table.
     Prove {
+        /// A common name ("T tetromino") or cells "(0,0) (1,0) ...".
         shape: String,
         /// The largest bound h tried.
         #[arg(long, default_value_t = 30)]
