@@ -107,3 +107,14 @@ fuzz SECS="60" *TARGETS="":
         cargo +nightly fuzz run --fuzz-dir fuzz "$target" -- \
             -seed=${FUZZ_SEED:-0} -max_total_time={{SECS}} -max_len=$max_len -rss_limit_mb=4096 -timeout=20 -print_final_stats=1
     done
+
+# Re-search the eleven small winners' card tables into certificates/sources/animals/ (seconds).
+prove-winners:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release --quiet
+    for animal in monomino domino "straight tromino" "L tromino" "I tetromino" "L tetromino" \
+        "T tetromino" "S tetromino" "L pentomino" "Y pentomino" "N pentomino"; do
+        file=certificates/sources/animals/$(echo "$animal" | tr 'A-Z ' 'a-z-').txt
+        ./target/release/gamecert animals prove "$animal" -o "$file" | grep -v '^  h = '
+    done

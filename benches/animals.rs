@@ -1,10 +1,11 @@
 //! The animal atlas as `just verify` re-checks it (budget: under 2 s): the
 //! whole build (enumeration, classification, claims with 10,000 random
 //! games, kernel audit of the atlas and every file it cites), and its
-//! parts: the kernel's atlas audit alone and the LRAT check alone.
+//! parts: the kernel's atlas audit alone, the LRAT check alone, and the
+//! eleven winners' committed card tables (checker and rule-free search).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamecert::animals::verify::build;
+use gamecert::animals::verify::{build, winner_tables};
 use gamecert::audit::animals::{atlas, nopairing};
 use std::hint::black_box;
 use std::path::Path;
@@ -27,6 +28,9 @@ fn atlas_recheck(c: &mut Criterion) {
     let value = read("certificates/animals.json");
     group.bench_function("kernel: audit animals.json and its references", |b| {
         b.iter(|| black_box(atlas::audit_at(&value, root()).holds()))
+    });
+    group.bench_function("verify: re-check the eleven winners' tables", |b| {
+        b.iter(|| black_box(winner_tables(root()).expect("tables read").len()))
     });
     let proof = read("certificates/animals/snaky-no-pairing.json");
     group.bench_function("kernel: Snaky no-pairing LRAT check", |b| {

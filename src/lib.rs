@@ -11,6 +11,7 @@ pub mod board;
 pub mod cert;
 pub mod chess1d;
 pub mod exit;
+pub mod generate;
 pub mod polyomino;
 pub mod site;
 pub mod snaky;

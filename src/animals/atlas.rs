@@ -1,8 +1,9 @@
 //! The classification of every animal up to 7 cells, each status backed by
-//! a certificate: Snaky's card table (a winner; every animal it contains is
-//! a winner too, Proposition 5), a periodic pairing (a loser), or a smaller
+//! a certificate: a card table of its own (a winner: Snaky's 21-move table,
+//! or the generator's table of one of the eleven small winners), a winner
+//! containing it (Proposition 5), a periodic pairing (a loser), or a smaller
 //! certified loser it contains (a loser, Proposition 5). Animals the article
-//! calls winners whose card table does not exist yet stay "open".
+//! calls winners with no certified table stay "open".
 
 use super::certificate::{pairing_path, AtlasEntry, Induction};
 use crate::polyomino::{enumerate_upto, names::by_name, Polyomino};
@@ -35,11 +36,17 @@ pub fn article_winner(animal: &Polyomino) -> bool {
     article_winners().iter().any(|w| w.contains(animal))
 }
 
+/// A winner's own certified card table: its snaky-format certificate and
+/// the table's certified bound (its last card's height).
+pub type OwnTable = (String, u32);
+
 /// The atlas entries, smallest animals first. `has_pairing` tells whether
-/// a committed pairing certificate exists for an animal.
+/// a committed pairing certificate exists for an animal; `own_table` gives
+/// an animal's certified card table, if it has one.
 pub fn classify(
     levels: &[Vec<Polyomino>],
     has_pairing: &dyn Fn(&Polyomino) -> bool,
+    own_table: &dyn Fn(&Polyomino) -> Option<OwnTable>,
 ) -> Vec<AtlasEntry> {
     let snaky = snaky().canonical();
     let mut entries: Vec<AtlasEntry> = Vec::new();
@@ -62,6 +69,8 @@ pub fn classify(
                 Some(SNAKY_TABLE.into()),
                 Some(SNAKY_MOVES),
             )
+        } else if let Some((certificate, moves)) = own_table(animal) {
+            entry("winner", "card-table", Some(certificate), Some(moves))
         } else if snaky.contains(animal) {
             entry(
                 "winner",
@@ -72,7 +81,7 @@ pub fn classify(
         } else if article_winner(animal) {
             entry(
                 "open",
-                "winner by the article; no certified card table yet (needs `animals prove` and the --shape card-table checker)",
+                "winner by the article; no certified card table yet (`gamecert animals prove` writes one)",
                 None,
                 None,
             )
@@ -140,7 +149,7 @@ mod tests {
     /// The atlas as if every basic loser had a committed pairing.
     fn atlas(levels: &[Vec<Polyomino>]) -> Vec<AtlasEntry> {
         let basic: BTreeSet<Polyomino> = basic_losers(levels).into_iter().collect();
-        classify(levels, &|a| basic.contains(a))
+        classify(levels, &|a| basic.contains(a), &|_| None)
     }
 
     fn animal(entry: &AtlasEntry) -> Polyomino {

@@ -114,6 +114,12 @@ fn eleven_winners(facts: &Facts) -> ClaimRecord {
         .filter(|a| status_of(facts, a).is_some_and(|e| e.status == "winner"))
         .map(|a| a.display_name())
         .collect();
+    let own_tables = winners
+        .iter()
+        .filter(|a| {
+            status_of(facts, a).is_some_and(|e| e.status == "winner" && e.how == "card-table")
+        })
+        .count();
     let open: Vec<String> = winners
         .iter()
         .filter(|a| status_of(facts, a).is_none_or(|e| e.status != "winner"))
@@ -165,8 +171,9 @@ fn eleven_winners(facts: &Facts) -> ClaimRecord {
         "Eleven animals are winners (1, 1, 2, 4, 3 of 1..5 cells): exactly those contained in the 5-cell L, Y or N; the only 4-cell animal outside them is the 2x2 square",
         verdict,
         format!(
-            "the counts and the 2x2 square are computed; {} of the {} are certified winners through Snaky's card table (they lie inside Snaky); {} await a card table of their own (the --shape checker); every other animal of 1..5 cells is a certified loser",
-            certified.len(), winners.len(), open.join(" and ")
+            "the counts and the 2x2 square are computed; {} of the {} are certified winners, {} by a generated card table of their own (`gamecert animals prove`, checked with --shape and audited by the kernel){}; every other animal of 1..5 cells is a certified loser",
+            certified.len(), winners.len(), own_tables,
+            if open.is_empty() { String::new() } else { format!("; {} have no certified table yet", open.join(" and ")) }
         ),
         parts,
     )

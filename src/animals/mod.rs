@@ -6,6 +6,7 @@ pub mod certificate;
 pub mod claims;
 pub mod nopairing;
 pub mod pairing;
+pub mod prove;
 pub mod refute;
 pub mod sat;
 pub mod search;

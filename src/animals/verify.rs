@@ -8,7 +8,10 @@ use super::certificate::{
     AtlasCertificate, AtlasEntry, NoPairingSummary, ATLAS_KIND, ATLAS_PATH, FORMAT, NO_PAIRING_PATH,
 };
 use super::claims::{decide, Facts};
+use super::prove::{certificate_path, check, table_path, WINNERS};
 use crate::cert::claim::any_refuted;
+use crate::polyomino::{names::by_name, Polyomino};
+use crate::snaky::certificate::bounded_certificate_json;
 use crate::snaky::play::{play_table, BreakerKind, PlayOptions};
 use crate::verify::{CertificateFile, GameRun, VerifyError};
 use gamecert_audit::animals::{atlas as atlas_audit, pairing as pairing_audit};
@@ -20,6 +23,8 @@ use std::path::{Path, PathBuf};
 /// The atlas, its report and whether everything it decides holds.
 pub struct AtlasRun {
     pub certificate: AtlasCertificate,
+    /// The winners' table certificates, written before the atlas cites them.
+    pub tables: Vec<WinnerTable>,
     pub json: String,
     pub report: String,
     pub holds: bool,
@@ -62,6 +67,49 @@ fn no_pairing(root: &Path) -> Result<Option<(usize, usize)>, AtlasError> {
             message: "has no region or proof_steps".into(),
         }),
     }
+}
+
+/// One winner's committed card table, checked: its snaky-format
+/// certificate (audited by the kernel like every snaky certificate) and
+/// its certified bound.
+pub struct WinnerTable {
+    pub animal: Polyomino,
+    pub certificate_path: String,
+    pub json: String,
+    pub moves: u32,
+    /// The checker certifies it and the rule-free search confirms it.
+    pub holds: bool,
+}
+
+/// Re-check (never re-search) the eleven winners' committed tables.
+pub fn winner_tables(root: &Path) -> Result<Vec<WinnerTable>, AtlasError> {
+    WINNERS
+        .par_iter()
+        .map(|name| {
+            let animal =
+                by_name(name)
+                    .map(|a| a.canonical())
+                    .ok_or_else(|| AtlasError::Reference {
+                        path: table_path(name),
+                        message: format!("{name} is no named animal"),
+                    })?;
+            let path = table_path(name);
+            let error = |message: String| AtlasError::Reference {
+                path: path.clone(),
+                message,
+            };
+            let bytes = std::fs::read(root.join(&path)).map_err(|e| error(e.to_string()))?;
+            let checked = check(&animal, &path, &bytes).map_err(|e| error(e.to_string()))?;
+            let json = bounded_certificate_json(&checked.run).map_err(|e| error(e.to_string()))?;
+            Ok(WinnerTable {
+                certificate_path: certificate_path(name),
+                moves: checked.height(),
+                holds: checked.holds(),
+                animal,
+                json,
+            })
+        })
+        .collect()
 }
 
 /// Claim 9: the paper's table against the uniform random Breaker.
@@ -143,7 +191,18 @@ pub fn build(root: &Path) -> Result<AtlasRun, AtlasError> {
         .enumerate()
         .map(|(k, level)| (format!("{}", k + 1), level.len()))
         .collect();
-    let animals = classify(&levels, &|animal| pairing_committed(root, animal));
+    let tables = winner_tables(root)?;
+    let own_table = |animal: &Polyomino| {
+        tables
+            .iter()
+            .find(|t| t.holds && t.animal == animal.canonical())
+            .map(|t| (t.certificate_path.clone(), t.moves))
+    };
+    let animals = classify(
+        &levels,
+        &|animal| pairing_committed(root, animal),
+        &own_table,
+    );
     let proof = no_pairing(root)?;
     let facts = Facts {
         levels: &levels,
@@ -182,6 +241,7 @@ pub fn build(root: &Path) -> Result<AtlasRun, AtlasError> {
     Ok(AtlasRun {
         holds: audit.holds() && !any_refuted(&certificate.claims),
         certificate,
+        tables,
         json,
         report,
     })
@@ -252,9 +312,18 @@ pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
             tally("open"),
             if run.holds { "passes" } else { "FAILS" }
         ),
-        files: vec![CertificateFile {
-            path: PathBuf::from(ATLAS_PATH),
-            contents: run.json,
-        }],
+        // The tables first: the atlas's audit follows its references to them.
+        files: run
+            .tables
+            .into_iter()
+            .map(|table| CertificateFile {
+                path: PathBuf::from(table.certificate_path),
+                contents: table.json,
+            })
+            .chain(std::iter::once(CertificateFile {
+                path: PathBuf::from(ATLAS_PATH),
+                contents: run.json,
+            }))
+            .collect(),
     })
 }

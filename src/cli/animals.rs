@@ -55,6 +55,21 @@ enum AnimalsCommand {
         #[arg(long, num_args = 2, value_names = ["W", "H"])]
         region: Option<Vec<i32>>,
     },
+    /// Search a Maker strategy for SHAPE (name or cells, up to 8 cells) by
+    /// iterative deepening on the bound h and write it as a card table.
+    Prove {
+        /// A common name ("T tetromino") or cells "(0,0) (1,0) ...".
+        shape: String,
+        /// The largest bound h tried.
+        #[arg(long, default_value_t = 30)]
+        bound: u32,
+        /// Stop after this many expanded positions (over all bounds).
+        #[arg(long, default_value_t = 20_000_000)]
+        nodes: u64,
+        /// Write the table here (default: print it).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Write the no-pairing formula of Snaky on a W x H region as DIMACS.
     Dimacs {
         width: i32,
@@ -93,6 +108,12 @@ fn run_printing(args: AnimalsArgs) -> Outcome {
             nodes,
             region,
         }) => search(&args.root, max_area, nodes, region),
+        Some(AnimalsCommand::Prove {
+            shape,
+            bound,
+            nodes,
+            output,
+        }) => super::animals_prove::prove(&shape, bound, nodes, output.as_deref()),
         Some(AnimalsCommand::Dimacs {
             width,
             height,

@@ -19,6 +19,7 @@ macro_rules! outln {
 }
 
 mod animals;
+mod animals_prove;
 mod audit;
 mod board;
 mod chess1d;

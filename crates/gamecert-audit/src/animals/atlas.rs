@@ -6,7 +6,8 @@
 //! - loser by "contains": the cited animal is an earlier, smaller loser of
 //!   the atlas and this animal contains a copy of it (Proposition 5);
 //! - winner by "card-table": the cited `snaky` certificate audits, its
-//!   claim holds, and the animal is Snaky (the shape those tables build);
+//!   empty-board claim holds, the shape its base cards build is this animal
+//!   (up to symmetry), and the entry's `moves` is its last card's height;
 //! - winner by "contained-in-winner": the cited animal is a larger winner
 //!   of the atlas containing this one (Proposition 5);
 //! - "open": nothing is claimed.
@@ -21,7 +22,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Snaky, the shape the `snaky` certificates' card tables build.
+/// Snaky, the animal the no-pairing proof must refute.
 const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
 const ATLAS_CELLS: usize = 7;
 
@@ -30,6 +31,7 @@ struct Entry {
     status: String,
     how: String,
     certificate: Option<String>,
+    moves: Option<u64>,
 }
 
 fn read_json(root: &Path, path: &str) -> Result<Value, AnimalsFault> {
@@ -79,6 +81,7 @@ fn read_entries(value: &Value) -> Result<Vec<Entry>, AnimalsFault> {
                     .get("certificate")
                     .and_then(Value::as_str)
                     .map(str::to_string),
+                moves: item.get("moves").and_then(Value::as_u64),
             })
         })
         .collect()
@@ -121,33 +124,7 @@ fn check_entry(
             ok.then_some(())
                 .ok_or_else(|| format!("does not contain a smaller loser {cited}"))
         }
-        ("winner", "card-table") => {
-            let value = read_json(root, cited).map_err(|f| f.to_string())?;
-            if entry.cells != shape::canonical(&SNAKY) {
-                return Err("only Snaky's card tables are certified by the kernel".into());
-            }
-            // Only a snaky certificate may be followed (never an atlas citing itself).
-            if !header(&value, "snaky", crate::snaky::FORMAT) {
-                return Err(format!(
-                    "{cited} is not a snaky certificate of format {}",
-                    crate::snaky::FORMAT
-                ));
-            }
-            let report = crate::snaky::audit(&value);
-            // Format 2: the claim record "empty-board" must hold.
-            let holds = value
-                .get("claims")
-                .and_then(Value::as_array)
-                .is_some_and(|claims| {
-                    claims.iter().any(|claim| {
-                        claim.get("id").and_then(Value::as_str) == Some("empty-board")
-                            && claim.get("verdict").and_then(Value::as_str) == Some("holds")
-                    })
-                });
-            (report.kind == "snaky" && report.holds() && holds)
-                .then_some(())
-                .ok_or_else(|| format!("{cited} does not audit as a holding snaky certificate"))
-        }
+        ("winner", "card-table") => check_card_table(root, entry, cited),
         ("winner", "contained-in-winner") => {
             let larger = cited_entry()?;
             let ok = larger.status == "winner"
@@ -161,6 +138,53 @@ fn check_entry(
             "status {status:?} by {how:?} is not one the kernel knows"
         )),
     }
+}
+
+/// A winner by its own card table: the cited certificate is a snaky
+/// certificate (never an atlas citing itself) that audits, whose
+/// empty-board claim holds, whose base cards build this animal, and whose
+/// last card's height is the entry's `moves`.
+fn check_card_table(root: &Path, entry: &Entry, cited: &str) -> Result<(), String> {
+    let value = read_json(root, cited).map_err(|f| f.to_string())?;
+    if !header(&value, "snaky", crate::snaky::FORMAT) {
+        return Err(format!(
+            "{cited} is not a snaky certificate of format {}",
+            crate::snaky::FORMAT
+        ));
+    }
+    let builds = value
+        .get("shape")
+        .and_then(shape::read_cells)
+        .filter(|cells| shape::is_animal(cells))
+        .map(|cells| shape::canonical(&cells));
+    if builds.as_deref() != Some(&entry.cells[..]) {
+        return Err(format!("{cited} is a card table for another animal"));
+    }
+    let report = crate::snaky::audit(&value);
+    // Format 2: the claim record "empty-board" must hold.
+    let holds = value
+        .get("claims")
+        .and_then(Value::as_array)
+        .is_some_and(|claims| {
+            claims.iter().any(|claim| {
+                claim.get("id").and_then(Value::as_str) == Some("empty-board")
+                    && claim.get("verdict").and_then(Value::as_str) == Some("holds")
+            })
+        });
+    if !(report.kind == "snaky" && report.holds() && holds) {
+        return Err(format!(
+            "{cited} does not audit as a holding snaky certificate"
+        ));
+    }
+    // The audit recomputed final_card from the nodes, so its height is checked.
+    let height = value.pointer("/final_card/height").and_then(Value::as_u64);
+    if height.is_none() || height != entry.moves {
+        return Err(format!(
+            "moves {:?} is not the certified height {height:?} of {cited}",
+            entry.moves
+        ));
+    }
+    Ok(())
 }
 
 pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
@@ -363,6 +387,7 @@ mod tests {
             status: "winner".into(),
             how: "card-table".into(),
             certificate: Some("a.json".into()),
+            moves: Some(21),
         };
         let outcome = check_entry(&dir, &entry, &[], &BTreeMap::new());
         assert!(outcome.unwrap_err().contains("not a snaky certificate"));

@@ -1,0 +1,133 @@
+//! Write a found strategy as a card table in the paper's grammar
+//! (docs/formats/card-table.md): every combination becomes one card line,
+//! children first, each in its own frame (its envelope's bounding box at the
+//! origin, so every pivot and offset is a non-negative symbol); completions
+//! are references to the base cards 0..|P|-1.
+
+use super::position::{Cell, Xform};
+use super::search::{Strategy, StrategyId};
+use crate::snaky::alphabet::{ALPHABET, SYMBOLS};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EmitError {
+    #[error("coordinate {0} does not fit the card-table alphabet (0..{SYMBOLS})")]
+    OutOfAlphabet(i32),
+    #[error("the root strategy is a completion, not a card line")]
+    NotACombination,
+}
+
+/// The table's lines and its number of cards (lines).
+pub struct Emitted {
+    pub text: String,
+    pub lines: usize,
+}
+
+struct Emitter<'a> {
+    strategies: &'a [super::search::Found],
+    base_cards: usize,
+    /// Card number of each emitted combination.
+    cards: HashMap<StrategyId, usize>,
+    /// Card number of each distinct line body (pivot and children): two
+    /// strategies that print alike are one card.
+    bodies: HashMap<String, usize>,
+    lines: usize,
+    text: String,
+}
+
+fn symbol(value: i32) -> Result<char, EmitError> {
+    usize::try_from(value)
+        .ok()
+        .filter(|&v| v < SYMBOLS)
+        .and_then(|v| ALPHABET.chars().nth(v))
+        .ok_or(EmitError::OutOfAlphabet(value))
+}
+
+fn translation(offset: Cell) -> Xform {
+    Xform { code: 0, offset }
+}
+
+impl Emitter<'_> {
+    /// Where a strategy's own frame starts: its envelope's smallest x and y.
+    fn corner(&self, id: StrategyId) -> Cell {
+        let envelope = &self.strategies[id].envelope;
+        (
+            envelope.iter().map(|c| c.0).min().unwrap_or(0),
+            envelope.iter().map(|c| c.1).min().unwrap_or(0),
+        )
+    }
+
+    /// Emit the card of combination `id` (and first its children's).
+    fn card(&mut self, id: StrategyId) -> Result<usize, EmitError> {
+        if let Some(&card) = self.cards.get(&id) {
+            return Ok(card);
+        }
+        let Strategy::Combine { pivot, children } = &self.strategies[id].strategy else {
+            return Err(EmitError::NotACombination);
+        };
+        let (pivot, children) = (*pivot, children.clone());
+        let corner = self.corner(id);
+        let to_frame = translation((-corner.0, -corner.1));
+        let mut references = Vec::with_capacity(children.len());
+        for (child, xform) in children {
+            let (card, placement) = match &self.strategies[child].strategy {
+                Strategy::Complete { j, place } => (*j, to_frame.after(xform.after(*place))),
+                Strategy::Combine { .. } => {
+                    let card = self.card(child)?;
+                    let from_child = translation(self.corner(child));
+                    (card, to_frame.after(xform.after(from_child)))
+                }
+            };
+            references.push(reference(card, placement)?);
+        }
+        let p = to_frame.apply(pivot);
+        let body = format!("{}{} {}", symbol(p.0)?, symbol(p.1)?, references.join(" "));
+        let card = match self.bodies.get(&body) {
+            Some(&card) => card,
+            None => {
+                let card = self.base_cards + self.lines;
+                let _ = writeln!(self.text, "{card} {body}");
+                self.lines += 1;
+                self.bodies.insert(body, card);
+                card
+            }
+        };
+        self.cards.insert(id, card);
+        Ok(card)
+    }
+}
+
+fn reference(card: usize, placement: Xform) -> Result<String, EmitError> {
+    if placement == Xform::IDENTITY {
+        return Ok(card.to_string());
+    }
+    Ok(format!(
+        "{card}:{}{}{}",
+        placement.code,
+        symbol(placement.offset.0)?,
+        symbol(placement.offset.1)?
+    ))
+}
+
+/// The table whose last card is the strategy `root`, for a target of
+/// `base_cards` cells (whose cells have their bounding box at the origin).
+pub fn emit(
+    strategies: &[super::search::Found],
+    base_cards: usize,
+    root: StrategyId,
+) -> Result<Emitted, EmitError> {
+    let mut emitter = Emitter {
+        strategies,
+        base_cards,
+        cards: HashMap::new(),
+        bodies: HashMap::new(),
+        lines: 0,
+        text: String::new(),
+    };
+    emitter.card(root)?;
+    Ok(Emitted {
+        lines: emitter.lines,
+        text: emitter.text,
+    })
+}

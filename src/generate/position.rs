@@ -1,0 +1,343 @@
+//! Positions of the Maker-Breaker game for a target polyomino P on the
+//! infinite grid: Maker's and Breaker's stones, the placements of P that are
+//! still alive, the generator's candidate moves, and the normal form of a
+//! position under the 8 symmetries and translation (the transposition key).
+
+use smallvec::SmallVec;
+use std::collections::BTreeSet;
+
+/// The cells of one placement (P has at most 8): kept inline, since the
+/// search builds millions of them.
+pub type Cells = SmallVec<[Cell; 8]>;
+
+/// A cell of Z^2, `(x, y)`.
+pub type Cell = (i32, i32);
+
+/// An orientation code of the card-table grammar (0..7: bit 2 negates x,
+/// bit 4 negates y, then bit 1 swaps) followed by a translation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Xform {
+    pub code: u8,
+    pub offset: Cell,
+}
+
+/// Orientation `code` applied to a cell, as the card-table grammar defines it.
+pub fn orient(code: u8, (x, y): Cell) -> Cell {
+    let x = if code & 2 != 0 { -x } else { x };
+    let y = if code & 4 != 0 { -y } else { y };
+    if code & 1 != 0 {
+        (y, x)
+    } else {
+        (x, y)
+    }
+}
+
+/// The code of "first `a`, then `b`".
+fn then(a: u8, b: u8) -> u8 {
+    let probe = |c: u8| (orient(c, (1, 0)), orient(c, (0, 1)));
+    let target = (orient(b, orient(a, (1, 0))), orient(b, orient(a, (0, 1))));
+    (0..8)
+        .find(|&c| probe(c) == target)
+        .unwrap_or_else(|| unreachable!("signed permutations compose"))
+}
+
+impl Xform {
+    pub const IDENTITY: Xform = Xform {
+        code: 0,
+        offset: (0, 0),
+    };
+
+    pub fn apply(self, cell: Cell) -> Cell {
+        let (x, y) = orient(self.code, cell);
+        (x + self.offset.0, y + self.offset.1)
+    }
+
+    /// `self` after `first`: c ↦ self(first(c)).
+    pub fn after(self, first: Xform) -> Xform {
+        let (x, y) = orient(self.code, first.offset);
+        Xform {
+            code: then(first.code, self.code),
+            offset: (x + self.offset.0, y + self.offset.1),
+        }
+    }
+
+    pub fn inverse(self) -> Xform {
+        let code = (0..8)
+            .find(|&c| then(self.code, c) == 0)
+            .unwrap_or_else(|| unreachable!("signed permutations invert"));
+        let (x, y) = orient(code, self.offset);
+        Xform {
+            code,
+            offset: (-x, -y),
+        }
+    }
+}
+
+/// The target polyomino P in its cell order p_0..p_{n-1} (the base cards'
+/// order) and its distinct orientations.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub cells: Vec<Cell>,
+    /// (orientation code, the cells o(p_j) in order j), one per distinct
+    /// shape up to translation.
+    pub variants: Vec<(u8, Vec<Cell>)>,
+}
+
+impl Target {
+    pub fn new(cells: &[Cell]) -> Target {
+        let mut seen = BTreeSet::new();
+        let mut variants = Vec::new();
+        for code in 0..8u8 {
+            let oriented: Vec<Cell> = cells.iter().map(|&c| orient(code, c)).collect();
+            if seen.insert(normalised(&oriented)) {
+                variants.push((code, oriented));
+            }
+        }
+        Target {
+            cells: cells.to_vec(),
+            variants,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+}
+
+fn normalised(cells: &[Cell]) -> Vec<Cell> {
+    let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let mut out: Vec<Cell> = cells.iter().map(|&(x, y)| (x - min_x, y - min_y)).collect();
+    out.sort_unstable();
+    out
+}
+
+/// One placement of P: variant `variant` translated by `offset`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub variant: usize,
+    pub offset: Cell,
+    pub cells: Cells,
+    /// Cells of the placement Maker does not own yet.
+    pub free: Cells,
+}
+
+/// Maker's and Breaker's stones, each sorted; Maker is to move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    pub maker: Vec<Cell>,
+    pub breaker: Vec<Cell>,
+}
+
+impl Position {
+    pub fn with_maker(&self, cell: Cell) -> Position {
+        let mut next = self.clone();
+        let at = next.maker.binary_search(&cell).unwrap_or_else(|i| i);
+        next.maker.insert(at, cell);
+        next
+    }
+
+    pub fn with_breaker(&self, cell: Cell) -> Position {
+        let mut next = self.clone();
+        let at = next.breaker.binary_search(&cell).unwrap_or_else(|i| i);
+        next.breaker.insert(at, cell);
+        next
+    }
+
+    pub fn is_maker(&self, cell: Cell) -> bool {
+        self.maker.binary_search(&cell).is_ok()
+    }
+
+    pub fn is_breaker(&self, cell: Cell) -> bool {
+        self.breaker.binary_search(&cell).is_ok()
+    }
+
+    /// The offsets placing each variant's cell on `cell`: every placement
+    /// of P through `cell`, as (variant, offset).
+    fn offsets_through(target: &Target, cell: Cell) -> impl Iterator<Item = (usize, Cell)> + '_ {
+        target
+            .variants
+            .iter()
+            .enumerate()
+            .flat_map(move |(variant, (_, cells))| {
+                cells
+                    .iter()
+                    .map(move |anchor| (variant, (cell.0 - anchor.0, cell.1 - anchor.1)))
+            })
+    }
+
+    /// The cells of a placement, without building it.
+    fn cells_of(target: &Target, variant: usize, offset: Cell) -> impl Iterator<Item = Cell> + '_ {
+        target.variants[variant]
+            .1
+            .iter()
+            .map(move |&(x, y)| (x + offset.0, y + offset.1))
+    }
+
+    /// The live placements: free of Breaker, holding a Maker stone, with at
+    /// most `moves` cells still to take. Deduplicated, in a fixed order.
+    pub fn live_placements(&self, target: &Target, moves: u32) -> Vec<Placement> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for &stone in &self.maker {
+            for (variant, offset) in Self::offsets_through(target, stone) {
+                let cells = || Self::cells_of(target, variant, offset);
+                let missing = cells().filter(|&c| !self.is_maker(c)).count() as u32;
+                if missing > moves || cells().any(|c| self.is_breaker(c)) {
+                    continue;
+                }
+                if seen.insert((variant, offset)) {
+                    out.push(Placement {
+                        variant,
+                        offset,
+                        cells: cells().collect(),
+                        free: cells().filter(|&c| !self.is_maker(c)).collect(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Drop the stones that cannot matter within `moves` Maker moves: a Maker
+    /// stone in no live placement, and a Breaker stone in no placement that
+    /// it alone blocks and that has at most `moves` cells Maker lacks. Neither
+    /// can ever enter a live placement again (Maker's missing cells shrink by
+    /// at most one per move while the moves left shrink by exactly one), so
+    /// the position's value and candidate moves stay the same.
+    pub fn reduced(&self, target: &Target, moves: u32) -> Position {
+        let mut position = self.clone();
+        loop {
+            let live = position.live_placements(target, moves);
+            let before = position.maker.len();
+            position
+                .maker
+                .retain(|stone| live.iter().any(|p| p.cells.contains(stone)));
+            if position.maker.len() == before {
+                break;
+            }
+        }
+        let relevant: Vec<Cell> = position
+            .breaker
+            .iter()
+            .copied()
+            .filter(|&stone| {
+                Self::offsets_through(target, stone).any(|(variant, offset)| {
+                    let cells = || Self::cells_of(target, variant, offset);
+                    cells().filter(|&c| !position.is_maker(c)).count() as u32 <= moves
+                        && cells().all(|c| c == stone || !position.is_breaker(c))
+                })
+            })
+            .collect();
+        position.breaker = relevant;
+        position
+    }
+
+    /// The position under `xform`, stones sorted again.
+    pub fn transformed(&self, xform: Xform) -> Position {
+        let map = |cells: &[Cell]| {
+            let mut out: Vec<Cell> = cells.iter().map(|&c| xform.apply(c)).collect();
+            out.sort_unstable();
+            out
+        };
+        Position {
+            maker: map(&self.maker),
+            breaker: map(&self.breaker),
+        }
+    }
+
+    /// The normal form under the 8 symmetries and translation: the smallest
+    /// encoding of the stones with their bounding box at the origin, and the
+    /// map from this position's frame to the normal form's.
+    pub fn canonical(&self) -> (Vec<u8>, Xform) {
+        let mut best: Option<(Vec<u8>, Xform)> = None;
+        for code in 0..8u8 {
+            let oriented = self.transformed(Xform {
+                code,
+                offset: (0, 0),
+            });
+            let all = oriented.maker.iter().chain(&oriented.breaker);
+            let min_x = all.clone().map(|c| c.0).min().unwrap_or(0);
+            let min_y = all.map(|c| c.1).min().unwrap_or(0);
+            let xform = Xform {
+                code,
+                offset: (-min_x, -min_y),
+            };
+            let key = encode(&self.transformed(xform));
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((key, xform));
+            }
+        }
+        best.unwrap_or_else(|| unreachable!("eight orientations were tried"))
+    }
+}
+
+/// Stones as bytes: the two counts, then each cell's coordinates, Maker's
+/// then Breaker's, each number as 4 little-endian bytes (no truncation, so
+/// distinct positions never share a key).
+fn encode(position: &Position) -> Vec<u8> {
+    let mut key = Vec::with_capacity(8 + 8 * (position.maker.len() + position.breaker.len()));
+    key.extend_from_slice(&(position.maker.len() as u32).to_le_bytes());
+    key.extend_from_slice(&(position.breaker.len() as u32).to_le_bytes());
+    for &(x, y) in position.maker.iter().chain(&position.breaker) {
+        key.extend_from_slice(&x.to_le_bytes());
+        key.extend_from_slice(&y.to_le_bytes());
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xforms_compose_and_invert() {
+        for code in 0..8 {
+            let x = Xform {
+                code,
+                offset: (3, -2),
+            };
+            let y = Xform {
+                code: (code + 3) % 8,
+                offset: (-1, 5),
+            };
+            for cell in [(0, 0), (1, 2), (-4, 7)] {
+                assert_eq!(x.inverse().apply(x.apply(cell)), cell);
+                assert_eq!(y.after(x).apply(cell), y.apply(x.apply(cell)));
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_positions_share_a_key() {
+        let a = Position {
+            maker: vec![(0, 0), (1, 0)],
+            breaker: vec![(2, 0)],
+        };
+        let b = Position {
+            maker: vec![(5, 5), (5, 6)],
+            breaker: vec![(5, 4)],
+        };
+        let (ka, xa) = a.canonical();
+        let (kb, xb) = b.canonical();
+        assert_eq!(ka, kb);
+        assert_eq!(a.transformed(xa), b.transformed(xb));
+    }
+
+    #[test]
+    fn far_breaker_stones_are_dropped_and_near_ones_kept() {
+        let target = Target::new(&[(0, 0), (1, 0)]);
+        let position = Position {
+            maker: vec![(0, 0)],
+            breaker: vec![(1, 0), (9, 9)],
+        };
+        // One move left: only a placement with one missing cell matters.
+        let reduced = position.reduced(&target, 1);
+        assert_eq!(reduced.maker, vec![(0, 0)]);
+        assert_eq!(reduced.breaker, vec![(1, 0)]);
+    }
+}

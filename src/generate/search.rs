@@ -1,0 +1,322 @@
+//! The AND-OR search for a Maker strategy of at most h moves, with a
+//! transposition table over normal forms (8 symmetries and translation).
+//!
+//! A strategy is found in the shape Lemma 3 needs: after Maker's move p,
+//! the strategy against a passing Breaker (envelope T0) answers every reply
+//! outside T0 (one reply class); each free cell of T0 not avoided by a child
+//! found so far gets its own child. A pass never helps Breaker, so when the
+//! passing Breaker cannot be beaten, no reply can be.
+
+use super::position::{Cell, Position, Target, Xform};
+use std::collections::HashMap;
+
+/// Index of a strategy in [`Search::strategies`].
+pub type StrategyId = usize;
+
+/// A Maker strategy in the normal-form frame of the position it wins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Strategy {
+    /// Maker completes P by taking p_j of the placement `place(P)`: base card j.
+    Complete { j: usize, place: Xform },
+    /// Maker takes `pivot`; each child is an earlier strategy placed by its
+    /// transform, in the order found (the pass child first).
+    Combine {
+        pivot: Cell,
+        children: Vec<(StrategyId, Xform)>,
+    },
+}
+
+/// A strategy with what its parents need: its envelope (every cell it may
+/// take or requires, sorted) and its height (Maker moves, worst case).
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub strategy: Strategy,
+    pub envelope: Vec<Cell>,
+    pub height: u32,
+}
+
+/// What the table knows about a normal form.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    /// A strategy and its height.
+    win: Option<(u32, StrategyId)>,
+    /// No strategy of the generator's form wins within this many moves.
+    lost_within: u32,
+}
+
+/// The search state: the target, the transposition table and every
+/// strategy found (shared by all bounds of an iterative deepening).
+pub struct Search {
+    pub target: Target,
+    pub strategies: Vec<Found>,
+    table: HashMap<Vec<u8>, Known>,
+    /// Positions expanded so far.
+    pub expanded: u64,
+    /// Stop (and report "unfinished") after this many expansions.
+    pub limit: u64,
+    pub stopped: bool,
+}
+
+impl Search {
+    pub fn new(target: Target, limit: u64) -> Search {
+        Search {
+            target,
+            strategies: Vec::new(),
+            table: HashMap::new(),
+            expanded: 0,
+            limit,
+            stopped: false,
+        }
+    }
+
+    /// Distinct normal forms stored.
+    pub fn table_size(&self) -> usize {
+        self.table.len()
+    }
+
+    /// A strategy winning `position` within `moves` Maker moves, placed into
+    /// the position's frame; None when none of the generator's form exists
+    /// (or the expansion limit was reached: see `stopped`).
+    pub fn solve(&mut self, position: &Position, moves: u32) -> Option<(StrategyId, Xform)> {
+        let position = position.reduced(&self.target, moves);
+        let (key, to_normal) = position.canonical();
+        let known = self.table.get(&key).copied().unwrap_or_default();
+        if let Some((height, id)) = known.win {
+            if height <= moves {
+                return Some((id, to_normal.inverse()));
+            }
+        }
+        if known.lost_within >= moves || self.stopped {
+            return None;
+        }
+        let normal = position.transformed(to_normal);
+        let found = self.expand(&normal, moves);
+        if self.stopped {
+            return found.map(|id| (id, to_normal.inverse()));
+        }
+        let entry = self.table.entry(key).or_default();
+        match found {
+            Some(id) => entry.win = Some((self.strategies[id].height, id)),
+            None => entry.lost_within = entry.lost_within.max(moves),
+        }
+        found.map(|id| (id, to_normal.inverse()))
+    }
+
+    fn push(&mut self, found: Found) -> StrategyId {
+        self.strategies.push(found);
+        self.strategies.len() - 1
+    }
+
+    /// Search `position` (in normal form) for a win within `moves`.
+    fn expand(&mut self, position: &Position, moves: u32) -> Option<StrategyId> {
+        self.expanded += 1;
+        if self.expanded >= self.limit {
+            self.stopped = true;
+            return None;
+        }
+        let live = position.live_placements(&self.target, moves);
+        if let Some(found) = self.completion(position, &live) {
+            return Some(self.push(found));
+        }
+        if moves <= 1 {
+            return None;
+        }
+        for pivot in self.candidates(position, &live) {
+            if let Some(found) = self.combine(position, pivot, moves) {
+                return Some(self.push(found));
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Maker's immediate win, if a live placement lacks one cell (or P is a
+    /// single cell and the board is empty).
+    fn completion(
+        &self,
+        position: &Position,
+        live: &[super::position::Placement],
+    ) -> Option<Found> {
+        let (variant, offset) = match live.iter().find(|p| p.free.len() == 1) {
+            Some(p) => (p.variant, p.offset),
+            None if self.target.len() == 1 && position.breaker.is_empty() => (0, (0, 0)),
+            None => return None,
+        };
+        let (code, cells) = &self.target.variants[variant];
+        let placed: Vec<Cell> = cells
+            .iter()
+            .map(|&(x, y)| (x + offset.0, y + offset.1))
+            .collect();
+        let j = placed.iter().position(|&c| !position.is_maker(c))?;
+        let mut envelope = placed;
+        envelope.sort_unstable();
+        Some(Found {
+            strategy: Strategy::Complete {
+                j,
+                place: Xform {
+                    code: *code,
+                    offset,
+                },
+            },
+            envelope,
+            height: 1,
+        })
+    }
+
+    /// Maker's candidate moves: the free cells of live placements, those in
+    /// placements nearer completion first (the first move of the game is
+    /// the origin: every cell of the empty board is alike).
+    fn candidates(&self, position: &Position, live: &[super::position::Placement]) -> Vec<Cell> {
+        if position.maker.is_empty() {
+            return if position.breaker.is_empty() {
+                vec![(0, 0)]
+            } else {
+                Vec::new()
+            };
+        }
+        let mut score: HashMap<Cell, u64> = HashMap::new();
+        let size = self.target.len() as u32;
+        for placement in live {
+            let weight = 1u64 << (4 * (size - placement.free.len() as u32)).min(60);
+            for &cell in &placement.free {
+                *score.entry(cell).or_default() += weight;
+            }
+        }
+        let mut cells: Vec<(Cell, u64)> = score.into_iter().collect();
+        cells.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        cells.into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// Maker takes `pivot` with `moves` left: the pass child, then a child for
+    /// each free cell of its envelope that no child found so far avoids.
+    fn combine(&mut self, position: &Position, pivot: Cell, moves: u32) -> Option<Found> {
+        let after = position.with_maker(pivot);
+        let pass = self.solve(&after, moves - 1)?;
+        let mut children = vec![pass];
+        let mut placed = vec![self.placed_envelope(pass)];
+        let replies: Vec<Cell> = placed[0]
+            .iter()
+            .copied()
+            .filter(|&c| c != pivot && !after.is_maker(c))
+            .collect();
+        for reply in replies {
+            if placed.iter().any(|env| env.binary_search(&reply).is_err()) {
+                continue;
+            }
+            let child = self.solve(&after.with_breaker(reply), moves - 1)?;
+            placed.push(self.placed_envelope(child));
+            children.push(child);
+        }
+        let mut envelope: Vec<Cell> = placed.into_iter().flatten().collect();
+        envelope.push(pivot);
+        envelope.sort_unstable();
+        envelope.dedup();
+        let height = 1 + children
+            .iter()
+            .map(|&(id, _)| self.strategies[id].height)
+            .max()
+            .unwrap_or(0);
+        Some(Found {
+            strategy: Strategy::Combine { pivot, children },
+            envelope,
+            height,
+        })
+    }
+
+    fn placed_envelope(&self, (id, xform): (StrategyId, Xform)) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self.strategies[id]
+            .envelope
+            .iter()
+            .map(|&c| xform.apply(c))
+            .collect();
+        cells.sort_unstable();
+        cells
+    }
+
+    /// The root of the game: Maker's first move at the origin of the empty
+    /// board, as one Lemma 3 combination (a card line), within `moves`.
+    pub fn root(&mut self, moves: u32) -> Option<StrategyId> {
+        if moves < 2 {
+            return None;
+        }
+        let empty = Position::default();
+        if self.target.len() == 1 {
+            // P is one cell: Maker's first move completes it (base card 0 at
+            // the pivot); as a card line that is height 2.
+            let leaf = self.push(Found {
+                strategy: Strategy::Complete {
+                    j: 0,
+                    place: Xform::IDENTITY,
+                },
+                envelope: vec![(0, 0)],
+                height: 1,
+            });
+            return Some(self.push(Found {
+                strategy: Strategy::Combine {
+                    pivot: (0, 0),
+                    children: vec![(leaf, Xform::IDENTITY)],
+                },
+                envelope: vec![(0, 0)],
+                height: 2,
+            }));
+        }
+        let found = self.combine(&empty, (0, 0), moves)?;
+        Some(self.push(found))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn domino() -> Search {
+        Search::new(Target::new(&[(0, 0), (0, 1)]), 1_000)
+    }
+
+    #[test]
+    fn a_surrounded_stone_loses_and_the_loss_is_remembered() {
+        let mut search = domino();
+        let boxed = Position {
+            maker: vec![(0, 0)],
+            breaker: vec![(-1, 0), (0, -1), (0, 1), (1, 0)],
+        };
+        assert_eq!(search.solve(&boxed, 1), None);
+        let expanded = search.expanded;
+        // The same position, turned and moved: answered by the table.
+        let turned = Position {
+            maker: vec![(5, 5)],
+            breaker: vec![(4, 5), (5, 4), (5, 6), (6, 5)],
+        };
+        assert_eq!(search.solve(&turned, 1), None);
+        assert_eq!(search.expanded, expanded);
+    }
+
+    #[test]
+    fn the_domino_root_answers_the_pass_and_the_one_reply_inside_its_envelope() {
+        let mut search = domino();
+        let root = search.root(2).unwrap();
+        let found = &search.strategies[root];
+        assert_eq!(found.height, 2);
+        let Strategy::Combine { pivot, children } = &found.strategy else {
+            panic!("the root is a combination");
+        };
+        assert_eq!(*pivot, (0, 0));
+        // The pass child completes a domino through the pivot; the reply on
+        // its other cell needs a second completion: two reply classes.
+        assert_eq!(children.len(), 2);
+        let envelopes: Vec<Vec<Cell>> = children
+            .iter()
+            .map(|&child| search.placed_envelope(child))
+            .collect();
+        assert!(envelopes
+            .iter()
+            .all(|e| e.contains(&(0, 0)) && e.len() == 2));
+        assert!(envelopes[1]
+            .iter()
+            .all(|c| *c == (0, 0) || !envelopes[0].contains(c)));
+        assert_eq!(found.envelope.len(), 3);
+        assert_eq!(search.root(1), None);
+    }
+}
