@@ -404,3 +404,20 @@ fn a_forged_or_incomplete_report_is_not_read() {
     assert!(won(5, 3).is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--boards` solves the whole table: it takes neither one board nor a line.
+#[test]
+fn boards_excludes_squares_and_line() {
+    for args in [
+        &["chess1d", "--boards", "--squares", "9"][..],
+        &["chess1d", "--boards", "--line", "1. N2-4"][..],
+    ] {
+        let output = gamecert(args);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("cannot be used with"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

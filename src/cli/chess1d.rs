@@ -51,9 +51,12 @@ fn table_of_boards(json: Option<&PathBuf>) -> CommandResult {
         CERTIFIED_SQUARES.end()
     );
     for (row, _) in &solved {
-        let distance = row
-            .plies_to_mate
-            .map_or(String::new(), |plies| format!(", mate in {plies} plies"));
+        let distance = row.plies_to_mate.map_or(String::new(), |plies| {
+            format!(
+                ", mate in {plies} {}",
+                if plies == 1 { "ply" } else { "plies" }
+            )
+        });
         stdout.push_str(&format!(
             "  {:>2} squares: {:>9} positions, {}{distance}\n",
             row.squares, row.positions, row.value

@@ -34,7 +34,9 @@ pub struct Node {
 }
 
 pub fn field<'a>(value: &'a Value, key: &str) -> Result<&'a Value, String> {
-    value.get(key).ok_or_else(|| format!("missing field \"{key}\""))
+    value
+        .get(key)
+        .ok_or_else(|| format!("missing field \"{key}\""))
 }
 
 pub fn uint(value: &Value, key: &str) -> Result<u64, String> {
