@@ -11,6 +11,15 @@ verify:
 verify-check:
     cargo run --release --quiet -- verify --check
 
+# Re-solve the chess table of boards 6..32 (slow: about n^7; n = 32 alone
+# is many seconds) and rewrite certificates/chess1d-boards.json; `verify`
+# reads its report-only rows 17..32 instead of re-solving them, so verify
+# regenerates chess1d.json from them afterwards. `git diff` shows changes.
+solve-chess-boards:
+    cargo build --release --quiet
+    ./target/release/gamecert chess1d --boards --json certificates/chess1d-boards.json
+    ./target/release/gamecert verify
+
 # Re-check every committed certificate with the kernel, through the
 # producer's `gamecert audit` and the standalone `gamecert-audit`.
 audit:
@@ -68,6 +77,41 @@ bench-verify runs="5" bin="":
     peak=$(printf '%s\n' "${results[@]}" | cut -d' ' -f3 | median)
     peak=$(awk -v kb="$peak" 'BEGIN { printf "%d", kb / 1024 }')
     echo "median of {{runs}} ($bin): ${wall} s wall, ${cpu} s CPU, ${peak} MB peak"
+
+# Time `gamecert snaky check TABLE --json` (every reply class, the
+# certificate and its kernel audit) against contrib/paper-verifier.py (our
+# plain-Python stand-in for the paper's verifier: A, T, h only), process to
+# process, on the paper's 722-line table and the 1,501-line 20-move draft.
+# Each command runs `runs` times in a row; prints the medians and the ratio.
+# `bin`: another gamecert build to time alongside (e.g. the previous one).
+bench-snaky runs="21" bin="":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release --quiet
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+    # median wall time in ms of `runs` runs of the command
+    time_ms() {
+        local times=()
+        for _ in $(seq 1 {{runs}}); do
+            local start end
+            start=$(date +%s%N)
+            "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+            end=$(date +%s%N)
+            times+=($(( (end - start) / 1000 )))
+        done
+        printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1000 }'
+    }
+    for table in certificates/sources/snaky21-cards.txt certificates/sources/snaky20-kaiasage.txt; do
+        python=$(time_ms python3 contrib/paper-verifier.py "$table")
+        new=$(time_ms target/release/gamecert snaky check "$table" --json "$out/cert.json")
+        line="$(basename "$table"): python stand-in ${python} ms, gamecert ${new} ms"
+        if [ -n "{{bin}}" ]; then
+            old=$(time_ms "{{bin}}" snaky check "$table" --json "$out/cert.json")
+            line="$line, {{bin}} ${old} ms"
+        fi
+        echo "$line (median of {{runs}}); python / gamecert = $(awk -v p="$python" -v g="$new" 'BEGIN { printf "%.1f", p / g }')x"
+    done
 
 # Formatting and lints, as CI runs them.
 lint:

@@ -1,4 +1,5 @@
-//! Parse + evaluate + all checks + JSON emission on the paper's table.
+//! Parse + evaluate + all checks + JSON emission on the paper's table, and
+//! the kernel audit of the emitted certificate.
 //! Compare runs against a saved baseline (`just bench -- --save-baseline before`,
 //! then `just bench -- --baseline before`): this machine is shared and noisy.
 
@@ -41,6 +42,15 @@ fn snaky_check(c: &mut Criterion) {
         b.iter(|| {
             let run = check_table(TABLE_PATH, black_box(&bytes), DEFAULT_BOUND).unwrap();
             certificate_json(&run)
+        })
+    });
+    // What `snaky check --json` does after emitting: parse the certificate
+    // back and audit it with the kernel (most of that command's time).
+    let json = certificate_json(&run);
+    c.bench_function("snaky/audit_emitted", |b| {
+        b.iter(|| {
+            let value: serde_json::Value = serde_json::from_str(black_box(&json)).unwrap();
+            gamecert::audit::audit_value(&value).unwrap()
         })
     });
     // Both public table sizes side by side (issue 11): 722 and 1,501 lines.

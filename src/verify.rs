@@ -8,6 +8,7 @@
 use gamecert_audit::{audit_value, AuditReport};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// One emitted certificate file, with its path relative to the project root.
 #[derive(Debug, Clone)]
@@ -73,6 +74,37 @@ pub const GAMES: &[Game] = &[
 /// the runs in [`GAMES`] order.
 pub fn generate_all(root: &Path) -> Vec<Result<GameRun, VerifyError>> {
     GAMES.par_iter().map(|game| (game.generate)(root)).collect()
+}
+
+/// One game's run with the kernel's verdict on each of its files (in the
+/// order of `run.files`) and how long each step took.
+#[derive(Debug)]
+pub struct AuditedRun {
+    pub run: GameRun,
+    pub audits: Vec<Result<AuditReport, String>>,
+    pub generate_time: Duration,
+    pub audit_time: Duration,
+}
+
+/// Like [`generate_all`], but each game's files are audited inside the same
+/// rayon task, so one game's audit runs while other games still generate
+/// (both cores stay busy); nothing is written.
+pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError>> {
+    GAMES
+        .par_iter()
+        .map(|game| {
+            let started = Instant::now();
+            let run = (game.generate)(root)?;
+            let generated = Instant::now();
+            let audits = run.files.par_iter().map(audit).collect();
+            Ok(AuditedRun {
+                run,
+                audits,
+                generate_time: generated - started,
+                audit_time: generated.elapsed(),
+            })
+        })
+        .collect()
 }
 
 /// The kernel's verdict on an emitted file, before anything is written.

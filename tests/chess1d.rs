@@ -12,8 +12,8 @@ use gamecert::chess1d::claims::{
 };
 use gamecert::chess1d::notation::play_line;
 use gamecert::chess1d::verify::{
-    board_certificate, boards_certificate, certificate_text, decide_claims, solve_boards,
-    solve_squares,
+    board_certificate, boards_certificate, certificate_text, committed_report, decide_claims,
+    report_squares, solve_boards, solve_squares, BOARDS_PATH,
 };
 use gamecert::chess1d::{Side, Status, Value};
 use serde_json::Value as Json;
@@ -345,4 +345,79 @@ fn bad_input_exits_two_with_a_message() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).contains(&format!("KN.......R{}rnk", ".".repeat(37))));
     assert!(stderr(&output).contains("out of reach"));
+}
+
+/// `verify` reads the report-only boards from the committed file: the rows
+/// it reads are exactly 17..=32, and the smallest ones agree with a fresh solve.
+#[test]
+fn verify_reads_the_committed_report_rows() {
+    let rows = committed_report(&common::root()).expect("the committed report rows");
+    let squares: Vec<u8> = rows.iter().map(|row| row.squares).collect();
+    assert_eq!(squares, report_squares().collect::<Vec<_>>());
+    assert_eq!(report_squares(), 17..=32);
+    let solved = solve_boards(17..=18, None).unwrap();
+    for ((fresh, _), committed) in solved.iter().zip(&rows) {
+        let json = |row| serde_json::to_string(row).unwrap();
+        assert_eq!(json(fresh), json(committed));
+    }
+}
+
+/// A missing file, a missing row or an inconsistent row is not read (verify
+/// then solves the boards itself).
+#[test]
+fn a_forged_or_incomplete_report_is_not_read() {
+    let dir = std::env::temp_dir().join(format!("gamecert-report-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("certificates")).unwrap();
+    assert!(committed_report(&dir).is_none());
+    let committed = std::fs::read_to_string(common::root().join(BOARDS_PATH)).unwrap();
+    let original: Json = serde_json::from_str(&committed).unwrap();
+    let forged = |edit: &dyn Fn(&mut Json)| {
+        let mut value = original.clone();
+        edit(&mut value);
+        std::fs::write(dir.join(BOARDS_PATH), value.to_string()).unwrap();
+        committed_report(&dir)
+    };
+    assert!(forged(&|_| ()).is_some());
+    let rows = |value: &mut Json| value["report"]["boards"].as_array_mut().unwrap().clone();
+    let edits: [&dyn Fn(&mut Json); 5] = [
+        &|v| v["report"]["boards"][0]["value"] = Json::from("white"),
+        &|v| v["report"]["boards"][3]["plies_to_mate"] = Json::from(3),
+        &|v| v["report"]["boards"][1]["value"] = Json::from("won"),
+        &|v| v["report"]["boards"][2]["positions"] = Json::from(-1),
+        &|v| {
+            let mut list = rows(v);
+            list.pop();
+            v["report"]["boards"] = Json::from(list);
+        },
+    ];
+    for edit in edits {
+        assert!(forged(edit).is_none());
+    }
+    let won = |plies: u32, moves: u32| {
+        forged(&move |v: &mut Json| {
+            v["report"]["boards"][0]["value"] = Json::from("black");
+            v["report"]["boards"][0]["plies_to_mate"] = Json::from(plies);
+            v["report"]["boards"][0]["moves_to_mate"] = Json::from(moves);
+        })
+    };
+    assert!(won(4, 2).is_some());
+    assert!(won(5, 3).is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--boards` solves the whole table: it takes neither one board nor a line.
+#[test]
+fn boards_excludes_squares_and_line() {
+    for args in [
+        &["chess1d", "--boards", "--squares", "9"][..],
+        &["chess1d", "--boards", "--line", "1. N2-4"][..],
+    ] {
+        let output = gamecert(args);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("cannot be used with"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }

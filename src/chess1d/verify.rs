@@ -16,6 +16,7 @@ use super::solve::{solve, Solution, SolveError};
 use crate::cert::{to_certificate_json, ClaimRecord};
 use crate::verify::{CertificateFile, GameRun, VerifyError};
 use rayon::prelude::*;
+use std::io::Write as _;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -86,10 +87,13 @@ pub fn board_certificate(solution: &Solution, claims: Vec<ClaimRecord>) -> Chess
 
 /// Solve every board in `squares` (in parallel; the rows come back in
 /// order), with strategy tables for the boards in `certified`, if any.
+/// Solved boards: each row with its strategy tables (empty if uncertified).
+pub type SolvedBoards = Vec<(BoardRow, Vec<StrategyTable>)>;
+
 pub fn solve_boards(
     squares: RangeInclusive<u8>,
     certified: Option<&RangeInclusive<u8>>,
-) -> Result<Vec<(BoardRow, Vec<StrategyTable>)>, Chess1dError> {
+) -> Result<SolvedBoards, Chess1dError> {
     // Largest boards first, one board per task: the work grows like n^5,
     // so this keeps both threads busy. The rows are then put back in order.
     let mut boards: Vec<u8> = squares.collect();
@@ -153,12 +157,96 @@ pub fn certificate_text<T: serde::Serialize>(certificate: &T) -> Result<String, 
     Ok(to_certificate_json(certificate, EXPAND_DEPTH)?)
 }
 
-pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
+/// The report-only boards (17..=32): their solve costs about n^7 (n = 32
+/// alone is most of a full `verify`), no claim needs them and the kernel does
+/// not audit them, so `verify` reads them from the committed boards file
+/// and `just solve-chess-boards` re-solves them ("search is slow, checking
+/// is fast").
+pub fn report_squares() -> RangeInclusive<u8> {
+    CERTIFIED_SQUARES.end() + 1..=*TABLE_SQUARES.end()
+}
+
+/// The rows of `report.boards` in the committed boards file, if it has
+/// exactly one well-formed row per board of [`report_squares`], in order.
+pub fn committed_report(root: &Path) -> Option<Vec<BoardRow>> {
+    let text = std::fs::read_to_string(root.join(BOARDS_PATH)).ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let rows = value.get("report")?.get("boards")?.as_array()?;
+    let rows: Vec<BoardRow> = rows.iter().map(report_row).collect::<Option<_>>()?;
+    let squares: Vec<u8> = rows.iter().map(|row| row.squares).collect();
+    (squares == report_squares().collect::<Vec<_>>()).then_some(rows)
+}
+
+/// One report row, with a consistent value and distances.
+fn report_row(row: &serde_json::Value) -> Option<BoardRow> {
+    let squares = u8::try_from(row.get("squares")?.as_u64()?).ok()?;
+    let positions = usize::try_from(row.get("positions")?.as_u64()?).ok()?;
+    let distance = |key: &str| match row.get(key)? {
+        serde_json::Value::Null => Some(None),
+        value => u32::try_from(value.as_u64()?).ok().map(Some),
+    };
+    let (plies, moves) = (distance("plies_to_mate")?, distance("moves_to_mate")?);
+    let value = ["white", "black", "draw"]
+        .into_iter()
+        .find(|name| row.get("value").and_then(|v| v.as_str()) == Some(name))?;
+    let consistent = match (value, plies, moves) {
+        ("draw", None, None) => true,
+        ("white", Some(p), Some(m)) => p % 2 == 1 && m == p.div_ceil(2),
+        ("black", Some(p), Some(m)) => p > 0 && p % 2 == 0 && m == p / 2,
+        _ => false,
+    };
+    consistent.then_some(BoardRow {
+        squares,
+        positions,
+        value,
+        plies_to_mate: plies,
+        moves_to_mate: moves,
+    })
+}
+
+/// Every board of [`TABLE_SQUARES`], and whether the report-only ones were
+/// read from the committed file: the certified boards are solved, the
+/// report-only ones read (or, with `solve_report` or when that file lacks
+/// them, solved too; slow).
+pub fn table_of_boards(
+    root: &Path,
+    solve_report: bool,
+) -> Result<(SolvedBoards, bool), Chess1dError> {
+    let committed = if solve_report {
+        None
+    } else {
+        committed_report(root)
+    };
+    let Some(report) = committed else {
+        if !solve_report {
+            let _ = writeln!(
+                std::io::stderr(),
+                "chess1d: {BOARDS_PATH} lacks the report rows {:?}; solving them (slow)",
+                report_squares()
+            );
+        }
+        return Ok((
+            solve_boards(TABLE_SQUARES, Some(&CERTIFIED_SQUARES))?,
+            false,
+        ));
+    };
+    let mut solved = solve_boards(CERTIFIED_SQUARES, Some(&CERTIFIED_SQUARES))?;
+    solved.extend(report.into_iter().map(|row| (row, Vec::new())));
+    Ok((solved, true))
+}
+
+pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
+    generate_with(root, false)
+}
+
+/// The two chess certificates; `solve_report`: re-solve the report-only
+/// boards instead of reading them from the committed file.
+pub fn generate_with(root: &Path, solve_report: bool) -> Result<GameRun, VerifyError> {
     let error = |e: Chess1dError| VerifyError {
         game: "chess1d",
         message: e.to_string(),
     };
-    let solved = solve_boards(TABLE_SQUARES, Some(&CERTIFIED_SQUARES)).map_err(error)?;
+    let (solved, read) = table_of_boards(root, solve_report).map_err(error)?;
     let rows: Vec<BoardRow> = solved.iter().map(|(row, _)| row.clone()).collect();
     let classic = solve_squares(CLASSIC_SQUARES).map_err(error)?;
     let claims = decide_claims(&classic, &rows);
@@ -171,15 +259,22 @@ pub fn generate(_root: &Path) -> Result<GameRun, VerifyError> {
     let boards_text =
         certificate_text(&boards_certificate(solved, &CERTIFIED_SQUARES)).map_err(error)?;
     let summary = format!(
-        "8 squares: {} ({} positions, mate in {} plies); claims {}; boards {}..={}; PV {}",
+        "8 squares: {} ({} positions, mate in {} plies); claims {}; boards {}..={} solved, {}..={} {}; PV {}",
         certificate.value,
         certificate.positions,
         certificate
             .plies_to_mate
             .map_or("-".into(), |p| p.to_string()),
         verdicts.join(", "),
-        TABLE_SQUARES.start(),
-        TABLE_SQUARES.end(),
+        CERTIFIED_SQUARES.start(),
+        CERTIFIED_SQUARES.end(),
+        report_squares().start(),
+        report_squares().end(),
+        if read {
+            "read from the committed report"
+        } else {
+            "solved"
+        },
         principal_line(&classic, &classic.start()),
     );
     Ok(GameRun {

@@ -6,14 +6,15 @@ use gamecert::chess1d::model::Board;
 use gamecert::chess1d::notation::play_line;
 use gamecert::chess1d::report;
 use gamecert::chess1d::verify::{
-    board_certificate, certificate_text, decide_claims, solve_boards, solve_squares,
-    CLASSIC_SQUARES,
+    board_certificate, boards_certificate, certificate_text, decide_claims, solve_boards,
+    solve_squares, CERTIFIED_SQUARES, CLASSIC_SQUARES, TABLE_SQUARES,
 };
 use gamecert::exit::Outcome;
 use std::path::PathBuf;
 
 /// Claim 3 asks about 9 and 10 squares; `gamecert verify` answers it over
-/// 6..=32 squares (certificates/chess1d-boards.json).
+/// 6..=32 squares (certificates/chess1d-boards.json, rows 17..=32 as
+/// committed by `gamecert chess1d --boards`).
 const CLAIM_3_SQUARES: std::ops::RangeInclusive<u8> = 9..=10;
 
 const COMMAND: &str = "chess1d";
@@ -30,9 +31,55 @@ pub struct Chess1dArgs {
     /// Write the board's certificate (value, claims, strategy tables) here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Solve the whole table of boards 6..=32 (slow: the cost grows like
+    /// n^7) instead of one board; --json then writes the boards certificate
+    /// (certificates/chess1d-boards.json, whose report rows 17..=32
+    /// `gamecert verify` reads instead of re-solving them).
+    #[arg(long, conflicts_with_all = ["line", "squares"])]
+    boards: bool,
+}
+
+/// `--boards`: the table of boards, its certificate audited, then written.
+fn table_of_boards(json: Option<&PathBuf>) -> CommandResult {
+    let solved =
+        solve_boards(TABLE_SQUARES, Some(&CERTIFIED_SQUARES)).map_err(CliError::of(COMMAND))?;
+    let mut stdout = format!(
+        "One-dimensional chess, boards {}..={} (strategy tables for {}..={}):\n",
+        TABLE_SQUARES.start(),
+        TABLE_SQUARES.end(),
+        CERTIFIED_SQUARES.start(),
+        CERTIFIED_SQUARES.end()
+    );
+    for (row, _) in &solved {
+        let distance = row.plies_to_mate.map_or(String::new(), |plies| {
+            format!(
+                ", mate in {plies} {}",
+                if plies == 1 { "ply" } else { "plies" }
+            )
+        });
+        stdout.push_str(&format!(
+            "  {:>2} squares: {:>9} positions, {}{distance}\n",
+            row.squares, row.positions, row.value
+        ));
+    }
+    let text = certificate_text(&boards_certificate(solved, &CERTIFIED_SQUARES))
+        .map_err(CliError::of(COMMAND))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(CliError::of(COMMAND))?;
+    let audit = audit_value(&value).map_err(CliError::of(COMMAND))?;
+    stdout.push_str(&report::audit(&audit));
+    if let (Some(path), true) = (json, audit.holds()) {
+        write_output(COMMAND, path, &text, &mut stdout)?;
+        if path.as_os_str() != "-" {
+            stdout.push_str(&format!("wrote {}\n", path.display()));
+        }
+    }
+    Ok(Done::new(stdout, Outcome::from_holds(audit.holds())))
 }
 
 pub fn run(args: Chess1dArgs) -> CommandResult {
+    if args.boards {
+        return table_of_boards(args.json.as_ref());
+    }
     let board = Board::new(args.squares).map_err(CliError::of(COMMAND))?;
     // Check the line before the (longer) solve, so a typo fails fast.
     let line = args

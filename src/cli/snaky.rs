@@ -332,6 +332,10 @@ fn check(args: CheckArgs) -> CommandResult {
         let value: serde_json::Value =
             serde_json::from_str(&json).map_err(CliError::of("snaky check"))?;
         let audit = audit_value(&value).map_err(CliError::of("snaky check"))?;
+        // The parsed certificate is ~10^5 small allocations; the process
+        // ends after this command, so the OS reclaims them faster than
+        // dropping them one by one (about a sixth of the command's time).
+        std::mem::forget(value);
         audited = audit.holds();
         for failure in &audit.failures {
             stdout.push_str(&format!("AUDIT FAILED: {failure}\n"));

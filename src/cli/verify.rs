@@ -1,7 +1,7 @@
 use super::{warn, CliError, CommandResult, Done};
 use clap::Args;
 use gamecert::exit::Outcome;
-use gamecert::verify::{audit, compare, generate_all, write, FileStatus};
+use gamecert::verify::{compare, generate_and_audit_all, write, FileStatus};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -31,11 +31,19 @@ pub fn run(args: VerifyArgs) -> CommandResult {
     }
     let mut stdout = String::new();
     let mut outcome = Outcome::Holds;
-    for run in generate_all(&root) {
-        let run = run.map_err(CliError::of(COMMAND))?;
+    for audited in generate_and_audit_all(&root) {
+        let audited = audited.map_err(CliError::of(COMMAND))?;
+        let run = &audited.run;
+        // Timings go to stderr: stdout stays deterministic.
+        warn(&format!(
+            "verify: {} generated in {:.2} s, audited in {:.2} s",
+            run.game,
+            audited.generate_time.as_secs_f64(),
+            audited.audit_time.as_secs_f64()
+        ));
         let _ = writeln!(stdout, "{}: {}", run.game, run.summary);
-        for file in &run.files {
-            let report = audit(file).map_err(CliError::of(COMMAND))?;
+        for (file, report) in run.files.iter().zip(audited.audits) {
+            let report = report.map_err(CliError::of(COMMAND))?;
             if !report.holds() {
                 for failure in &report.failures {
                     let _ = writeln!(

@@ -134,18 +134,25 @@ pub struct Symmetry {
     /// `image[cell]` is where the symmetry sends `cell` (0-based).
     pub image: Vec<usize>,
     chunks: Vec<[u32; 256]>,
+    /// The base-3 place values of each cell's image, per byte of a
+    /// bitboard: the key of the mapped position (see [`Board::key`])
+    /// without building it, for [`Board::canonical`].
+    key_chunks: Vec<[u32; 256]>,
 }
 
 impl Symmetry {
     fn new(name: &'static str, image: Vec<usize>) -> Symmetry {
-        let chunk_count = image.len().div_ceil(8);
+        let cells = image.len();
+        let chunk_count = cells.div_ceil(8);
         let mut chunks = vec![[0u32; 256]; chunk_count];
-        for (chunk, table) in chunks.iter_mut().enumerate() {
-            for (byte, slot) in table.iter_mut().enumerate() {
+        let mut key_chunks = vec![[0u32; 256]; chunk_count];
+        for chunk in 0..chunk_count {
+            for byte in 0..256 {
                 for bit in 0..8 {
                     let cell = chunk * 8 + bit;
-                    if byte & (1 << bit) != 0 && cell < image.len() {
-                        *slot |= 1 << image[cell];
+                    if byte & (1 << bit) != 0 && cell < cells {
+                        chunks[chunk][byte] |= 1 << image[cell];
+                        key_chunks[chunk][byte] += 3u32.pow((cells - 1 - image[cell]) as u32);
                     }
                 }
             }
@@ -154,7 +161,20 @@ impl Symmetry {
             name,
             image,
             chunks,
+            key_chunks,
         }
+    }
+
+    /// `board.key(self.map(position))`, from two table sums.
+    fn image_key(&self, position: Position) -> u32 {
+        let place = |marks: u32| -> u32 {
+            self.key_chunks
+                .iter()
+                .enumerate()
+                .map(|(chunk, table)| table[((marks >> (8 * chunk)) & 0xff) as usize])
+                .sum()
+        };
+        2 * place(position.x) + place(position.o)
     }
 
     pub fn map_marks(&self, marks: u32) -> u32 {
@@ -351,30 +371,25 @@ impl Board {
     }
 
     pub fn canonical(&self, position: Position) -> Canonical {
-        let mut best = Canonical {
-            position,
-            key: u32::MAX,
-            symmetry: 0,
-            orbit: 0,
-        };
+        // Keys straight from the symmetries' tables; only the winning image
+        // is built.
+        let (mut key, mut symmetry) = (u32::MAX, 0);
         let mut stabiliser = 0u8;
-        for (index, symmetry) in self.symmetries.iter().enumerate() {
-            let image = symmetry.map(position);
-            let key = self.key(image);
-            if key < best.key {
-                best = Canonical {
-                    position: image,
-                    key,
-                    symmetry: index,
-                    orbit: 0,
-                };
+        for (index, image) in self.symmetries.iter().enumerate() {
+            let image_key = image.image_key(position);
+            if image_key < key {
+                (key, symmetry) = (image_key, index);
                 stabiliser = 1;
-            } else if key == best.key {
+            } else if image_key == key {
                 stabiliser += 1;
             }
         }
-        best.orbit = (self.symmetries.len() as u8) / stabiliser;
-        best
+        Canonical {
+            position: self.symmetries[symmetry].map(position),
+            key,
+            symmetry,
+            orbit: (self.symmetries.len() as u8) / stabiliser,
+        }
     }
 
     /// Row strings joined by '/', e.g. `X.O/.X./...`.
@@ -502,6 +517,32 @@ fn board_symmetries(rows: usize, cols: usize) -> Vec<Symmetry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A symmetry's key tables give the key of the mapped position.
+    #[test]
+    fn image_keys_are_the_keys_of_the_images() {
+        for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 5)] {
+            let board = Board::new(rows, cols, 2).unwrap();
+            let cells = (rows * cols) as u32;
+            // every cell X, O or empty by a simple generator, many positions
+            let mut seed = 0x9e37_79b9u32;
+            for _ in 0..2000 {
+                let mut position = Position::EMPTY;
+                for cell in 0..cells {
+                    seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    match seed >> 30 {
+                        0 => position.x |= 1 << cell,
+                        1 => position.o |= 1 << cell,
+                        _ => {}
+                    }
+                }
+                for symmetry in &board.symmetries {
+                    let image = symmetry.map(position);
+                    assert_eq!(symmetry.image_key(position), board.key(image));
+                }
+            }
+        }
+    }
 
     #[test]
     fn classic_board_has_the_eight_lines_and_eight_symmetries() {

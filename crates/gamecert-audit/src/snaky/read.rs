@@ -34,31 +34,33 @@ pub struct Node {
 }
 
 pub fn field<'a>(value: &'a Value, key: &str) -> Result<&'a Value, String> {
-    value.get(key).ok_or(format!("missing field \"{key}\""))
+    value
+        .get(key)
+        .ok_or_else(|| format!("missing field \"{key}\""))
 }
 
 pub fn uint(value: &Value, key: &str) -> Result<u64, String> {
     field(value, key)?
         .as_u64()
-        .ok_or(format!("field \"{key}\" is not a non-negative integer"))
+        .ok_or_else(|| format!("field \"{key}\" is not a non-negative integer"))
 }
 
 pub fn text<'a>(value: &'a Value, key: &str) -> Result<&'a str, String> {
     field(value, key)?
         .as_str()
-        .ok_or(format!("field \"{key}\" is not a string"))
+        .ok_or_else(|| format!("field \"{key}\" is not a string"))
 }
 
 pub fn boolean(value: &Value, key: &str) -> Result<bool, String> {
     field(value, key)?
         .as_bool()
-        .ok_or(format!("field \"{key}\" is not a boolean"))
+        .ok_or_else(|| format!("field \"{key}\" is not a boolean"))
 }
 
 pub fn array<'a>(value: &'a Value, key: &str) -> Result<&'a Vec<Value>, String> {
     field(value, key)?
         .as_array()
-        .ok_or(format!("field \"{key}\" is not an array"))
+        .ok_or_else(|| format!("field \"{key}\" is not an array"))
 }
 
 /// A field read as its value, or the reason it could not be read.
@@ -73,7 +75,7 @@ fn coordinate(value: &Value) -> Result<i64, String> {
     value
         .as_i64()
         .filter(|v| (-MAX_COORDINATE..=MAX_COORDINATE).contains(v))
-        .ok_or(format!("{value} is not a coordinate"))
+        .ok_or_else(|| format!("{value} is not a coordinate"))
 }
 
 pub fn read_cell(value: &Value) -> Result<Cell, String> {
@@ -100,7 +102,7 @@ pub fn cells(value: &Value, key: &str) -> Result<Cells, String> {
 pub fn only(value: &Value, known: &[&str]) -> Result<(), String> {
     let object = value
         .as_object()
-        .ok_or(format!("{value} is not an object"))?;
+        .ok_or_else(|| format!("{value} is not an object"))?;
     match object.keys().find(|key| !known.contains(&key.as_str())) {
         Some(key) => Err(format!("unknown field \"{key}\"")),
         None => Ok(()),
@@ -146,7 +148,7 @@ fn chosen(value: &Value) -> Result<Option<u64>, String> {
         _ => value
             .as_u64()
             .map(Some)
-            .ok_or(format!("chosen child {value} is not an index or null")),
+            .ok_or_else(|| format!("chosen child {value} is not an index or null")),
     }
 }
 
@@ -166,7 +168,7 @@ pub fn read_node(value: &Value) -> Result<Node, String> {
         .iter()
         .map(|step| {
             step.as_u64()
-                .ok_or(format!("path step {step} is not an index"))
+                .ok_or_else(|| format!("path step {step} is not an index"))
         })
         .collect::<Result<_, _>>()?;
     let replies = field(value, "replies")?;
