@@ -184,7 +184,26 @@ pub struct Run {
 
 /// Solves `game`, extracts the winning side's table, writes and audits it.
 pub fn run(game: &Game, version: Version, progress: &dyn Fn(&str)) -> Run {
-    let solver = Solver::new(&game.graph, version);
+    run_with(game, version, &Options::default(), progress)
+}
+
+/// Search settings that change the work done, never the value.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Plies below which every node looks for a pairing of the residual
+    /// sets (0: only the empty board).
+    pub pairing_plies: u32,
+    /// Steps allowed to each of those searches (0: the solver's default).
+    pub pairing_steps: u64,
+}
+
+/// [`run`] with explicit search settings.
+pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn Fn(&str)) -> Run {
+    let mut solver = Solver::new(&game.graph, version);
+    solver.pairing_plies = options.pairing_plies;
+    if options.pairing_steps > 0 {
+        solver.pairing_steps = options.pairing_steps;
+    }
     let solution = solve(&solver, progress);
     let bound = match solution.value {
         Value::FirstWins { moves } => Some(moves),

@@ -19,14 +19,50 @@ pub fn find(sets: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
     extend(&sets, 0, &mut pairs, &mut steps, limit).then_some(pairs)
 }
 
+/// The residual hypergraph of a position for the first player: the free
+/// cells of every set with no second-player cell, minimal sets only (a set
+/// containing another is met by any pair that meets the smaller one).
+pub fn residual(sets: &[Cells], first: Cells, second: Cells, all: Cells) -> Vec<Cells> {
+    let free = all & !(first | second);
+    let mut live: Vec<Cells> = sets
+        .iter()
+        .filter(|&&set| set & second == 0)
+        .map(|&set| set & free)
+        .collect();
+    live.sort_unstable_by_key(|set| (set.count_ones(), *set));
+    live.dedup();
+    let mut minimal: Vec<Cells> = Vec::with_capacity(live.len());
+    for set in live {
+        if !minimal.iter().any(|&small| small & !set == 0) {
+            minimal.push(set);
+        }
+    }
+    minimal
+}
+
+/// A pairing of the position's free cells meeting every set the first
+/// player can still complete, within `limit` search steps.
+pub fn find_residual(
+    sets: &[Cells],
+    first: Cells,
+    second: Cells,
+    all: Cells,
+    limit: u64,
+) -> Option<Vec<(usize, usize)>> {
+    find(&residual(sets, first, second, all), limit)
+}
+
+#[cfg(test)]
 fn covered(set: Cells, pairs: &[(usize, usize)]) -> bool {
     pairs
         .iter()
         .any(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
 }
 
+/// `uncovered`: the sets containing no pair yet, in their sorted order
+/// (each step filters it by the new pair instead of rescanning all pairs).
 fn extend(
-    sets: &[Cells],
+    uncovered: &[Cells],
     used: Cells,
     pairs: &mut Vec<(usize, usize)>,
     steps: &mut u64,
@@ -38,10 +74,7 @@ fn extend(
     }
     // The uncovered set with the fewest unpaired cells is the hardest.
     let mut hardest: Option<(u32, Cells)> = None;
-    for &set in sets {
-        if covered(set, pairs) {
-            continue;
-        }
+    for &set in uncovered {
         let open = set & !used;
         let count = open.count_ones();
         if count < 2 {
@@ -57,8 +90,14 @@ fn extend(
     let cells: Vec<usize> = members(open).collect();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
+            let pair: Cells = 1 << a | 1 << b;
+            let rest: Vec<Cells> = uncovered
+                .iter()
+                .copied()
+                .filter(|&set| set & pair != pair)
+                .collect();
             pairs.push((a, b));
-            if extend(sets, used | 1 << a | 1 << b, pairs, steps, limit) {
+            if extend(&rest, used | pair, pairs, steps, limit) {
                 return true;
             }
             pairs.pop();

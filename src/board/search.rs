@@ -162,9 +162,15 @@ impl Hasher for KeyHasher {
 }
 
 type Key = (Cells, Cells, u8);
+
+/// The budget recorded for a position the first player never wins from.
+const NEVER: u32 = u8::MAX as u32 - 1;
 type Shard = Mutex<HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>>;
 
 const SHARDS: usize = 64;
+
+/// Default steps of one residual pairing search inside the solver.
+pub const PAIRING_STEPS: u64 = 2_000;
 
 /// The searcher for one board and version; its table is reused by every
 /// question asked of it.
@@ -176,6 +182,11 @@ pub struct Solver<'g> {
     nodes: AtomicU64,
     /// Plies (stones on the board) below which children are searched in parallel.
     parallel_plies: u32,
+    /// Plies below which a pairing of the residual sets is looked for at
+    /// every node (a Breaker win at once); 0: never.
+    pub pairing_plies: u32,
+    /// Steps allowed to each of those pairing searches.
+    pub pairing_steps: u64,
 }
 
 impl<'g> Solver<'g> {
@@ -189,6 +200,8 @@ impl<'g> Solver<'g> {
             shard_capacity: 20_000_000 / SHARDS,
             nodes: AtomicU64::new(0),
             parallel_plies: 2,
+            pairing_plies: 0,
+            pairing_steps: PAIRING_STEPS,
         }
     }
 
@@ -268,7 +281,12 @@ impl<'g> Solver<'g> {
             0 => {}
             1 => {
                 let block = scan.first_threats.trailing_zeros() as usize;
-                return self.first_node(position.with_second(block), r);
+                let child = position.with_second(block);
+                // The other replies look for a pairing before descending.
+                if self.pairs_off(child) {
+                    return false;
+                }
+                return self.first_node(child, r);
             }
             _ => return true,
         }
@@ -285,6 +303,18 @@ impl<'g> Solver<'g> {
             r,
             false,
         );
+        // A reply after which the residual sets have a pairing settles the
+        // node at once; look for one before descending into any reply.
+        if self.pairing_wanted(position) {
+            for &cell in &moves {
+                let child = position.with_second(cell);
+                if self.pairs_off(child) {
+                    self.store(self.key(child, 0), NEVER, false);
+                    self.store(key, r, false);
+                    return false;
+                }
+            }
+        }
         let child = |&cell: &usize| self.first_node(position.with_second(cell), r);
         let wins = if position.taken().count_ones() < self.parallel_plies {
             moves.par_iter().all(child)
@@ -345,6 +375,24 @@ impl<'g> Solver<'g> {
             });
         }
         moves
+    }
+
+    fn pairing_wanted(&self, position: Position) -> bool {
+        position.taken().count_ones() < self.pairing_plies
+    }
+
+    /// Whether the residual sets of `position` have a pairing (found within
+    /// the step limit), so the first player never completes a set.
+    fn pairs_off(&self, position: Position) -> bool {
+        self.pairing_wanted(position)
+            && super::pairing::find_residual(
+                &self.graph.sets,
+                position.first,
+                position.second,
+                self.graph.all(),
+                self.pairing_steps,
+            )
+            .is_some()
     }
 
     fn key(&self, position: Position, turn: u8) -> Key {

@@ -151,11 +151,31 @@ impl Extraction<'_, '_> {
                     .collect(),
             ),
         };
-        self.entries.insert((first, second), entry);
+        // A pairing settles the position whoever is to move; a move found
+        // for the other turn never replaces it.
+        let key = (first, second);
+        if !(matches!(entry, Entry::Move(_))
+            && matches!(self.entries.get(&key), Some(Entry::Pairing(_))))
+        {
+            self.entries.insert(key, entry);
+        }
         if self.entries.len() > self.limit {
             return Err(StrategyError::TooLarge { limit: self.limit });
         }
         Ok(())
+    }
+
+    /// A pairing of the position's residual sets, if the bounded search
+    /// finds one.
+    fn residual_pairing(&self, position: Position) -> Option<Vec<(usize, usize)>> {
+        let graph = self.graph();
+        pairing::find_residual(
+            &graph.sets,
+            position.first,
+            position.second,
+            graph.all(),
+            PAIRING_STEPS,
+        )
     }
 
     /// Whether the node was met before (and marks it met).
@@ -196,8 +216,7 @@ impl Extraction<'_, '_> {
                 if self.second_is_safe(position, false) {
                     return Ok(());
                 }
-                let live: Vec<Cells> = live_first_sets(self.graph(), position);
-                if let Some(pairs) = pairing::find(&live, PAIRING_STEPS) {
+                if let Some(pairs) = self.residual_pairing(position) {
                     return self.record(position, Entry::Pairing(pairs));
                 }
                 if scan.second_threats != 0 {
@@ -209,8 +228,14 @@ impl Extraction<'_, '_> {
                 let moves = self
                     .solver
                     .ordered_moves(position, candidates, horizon, false);
-                moves
+                // A reply leaving a pairing ends the line soonest.
+                let paired = moves
+                    .iter()
+                    .copied()
+                    .find(|&cell| self.residual_pairing(position.with_second(cell)).is_some());
+                paired
                     .into_iter()
+                    .chain(moves)
                     .find(|&cell| {
                         !self
                             .solver
@@ -256,6 +281,11 @@ impl Extraction<'_, '_> {
         if !owner_first && self.second_is_safe(position, true) {
             return Ok(());
         }
+        if !owner_first {
+            if let Some(pairs) = self.residual_pairing(position) {
+                return self.record(position, Entry::Pairing(pairs));
+            }
+        }
         let horizon = self.horizon(position);
         let free = self.graph().all() & !position.taken();
         let live = relevant(self.graph(), self.solver.version, position, horizon);
@@ -282,17 +312,6 @@ impl Extraction<'_, '_> {
         }
         Ok(())
     }
-}
-
-/// The free cells of every set the first player can still complete.
-pub(crate) fn live_first_sets(graph: &Hypergraph, position: Position) -> Vec<Cells> {
-    let free = graph.all() & !position.taken();
-    graph
-        .sets
-        .iter()
-        .filter(|&&set| set & position.second == 0)
-        .map(|&set| set & free)
-        .collect()
 }
 
 fn inconsistent(position: Position) -> StrategyError {

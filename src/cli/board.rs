@@ -34,6 +34,13 @@ pub struct BoardArgs {
     /// Table mode: write every certificate that backs a number into this directory.
     #[arg(long)]
     certificates: Option<PathBuf>,
+    /// Look for a pairing of the residual sets at every node with fewer
+    /// stones than this (a Breaker win at once); 0: only the empty board.
+    #[arg(long, default_value_t = 0)]
+    pairing_plies: u32,
+    /// Steps allowed to each of those pairing searches (0: the default).
+    #[arg(long, default_value_t = 0)]
+    pairing_steps: u64,
 }
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
@@ -62,7 +69,11 @@ fn run_printing(args: BoardArgs) -> Outcome {
         Version::Weak
     };
     let label = format!("board {} {}", game.name(), version.word());
-    let run = board::run(&game, version, &progress(label));
+    let options = board::Options {
+        pairing_plies: args.pairing_plies,
+        pairing_steps: args.pairing_steps,
+    };
+    let run = board::run_with(&game, version, &options, &progress(label));
     outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
         if let Err(outcome) = super::write_now("board", path, json) {
