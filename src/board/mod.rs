@@ -11,8 +11,10 @@
 pub mod certificate;
 pub mod hypergraph;
 pub mod pairing;
+pub mod parts;
 pub mod search;
 pub mod shape;
+pub mod shard;
 pub mod strategy;
 pub mod table;
 pub mod verify;
@@ -224,7 +226,7 @@ pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn
     }
 }
 
-fn certify(
+pub fn certify(
     game: &Game,
     version: Version,
     table: &strategy::Strategy,

@@ -84,6 +84,22 @@ pub fn extract(
             });
         }
     }
+    extract_from(solver, bound, limit, Position::EMPTY)
+}
+
+/// The owner's table from `start`, the first player to move (a shard's
+/// subtree); `bound` is the whole game's move bound, as in [`extract`].
+pub fn extract_from(
+    solver: &Solver,
+    bound: Option<u32>,
+    limit: usize,
+    start: Position,
+) -> Result<Strategy, StrategyError> {
+    let owner = if bound.is_some() {
+        Owner::First
+    } else {
+        Owner::Second
+    };
     let mut extraction = Extraction {
         solver,
         owner,
@@ -93,8 +109,8 @@ pub fn extract(
         limit,
     };
     match owner {
-        Owner::First => extraction.owner_node(Position::EMPTY)?,
-        Owner::Second => extraction.opponent_node(Position::EMPTY)?,
+        Owner::First => extraction.owner_node(start)?,
+        Owner::Second => extraction.opponent_node(start)?,
     }
     Ok(Strategy {
         owner,
@@ -102,6 +118,44 @@ pub fn extract(
         root_pairing: None,
         entries: extraction.entries,
     })
+}
+
+/// Adds `entry` at the canonical `key` unless one is there already; a
+/// pairing replaces a move (it settles the position whoever is to move).
+pub fn insert_entry(
+    entries: &mut BTreeMap<(Cells, Cells), Entry>,
+    key: (Cells, Cells),
+    entry: Entry,
+) {
+    match (entries.get(&key), &entry) {
+        (None, _) | (Some(Entry::Move(_)), Entry::Pairing(_)) => {
+            entries.insert(key, entry);
+        }
+        _ => {}
+    }
+}
+
+/// The canonical key of `position` and `entry` mapped into its frame.
+pub fn canonical_entry(
+    graph: &Hypergraph,
+    position: Position,
+    entry: Entry,
+) -> ((Cells, Cells), Entry) {
+    let (key, index) = graph.canonical(position.first, position.second);
+    let symmetry = &graph.symmetries[index];
+    let entry = match entry {
+        Entry::Move(cell) => Entry::Move(symmetry.map_cell(cell)),
+        Entry::Pairing(pairs) => Entry::Pairing(
+            pairs
+                .into_iter()
+                .map(|(a, b)| {
+                    let (a, b) = (symmetry.map_cell(a), symmetry.map_cell(b));
+                    (a.min(b), a.max(b))
+                })
+                .collect(),
+        ),
+    };
+    (key, entry)
 }
 
 /// The relevant cells of a position (see the module text), by the same
@@ -137,27 +191,13 @@ impl Extraction<'_, '_> {
     }
 
     fn record(&mut self, position: Position, entry: Entry) -> Result<(), StrategyError> {
-        let ((first, second), index) = self.graph().canonical(position.first, position.second);
-        let symmetry = &self.graph().symmetries[index];
-        let entry = match entry {
-            Entry::Move(cell) => Entry::Move(symmetry.map_cell(cell)),
-            Entry::Pairing(pairs) => Entry::Pairing(
-                pairs
-                    .into_iter()
-                    .map(|(a, b)| {
-                        let (a, b) = (symmetry.map_cell(a), symmetry.map_cell(b));
-                        (a.min(b), a.max(b))
-                    })
-                    .collect(),
-            ),
-        };
+        let (key, entry) = canonical_entry(self.graph(), position, entry);
         // A pairing settles the position whoever is to move; a move found
         // for the other turn never replaces it.
-        let key = (first, second);
-        if !(matches!(entry, Entry::Move(_))
-            && matches!(self.entries.get(&key), Some(Entry::Pairing(_))))
-        {
+        if matches!(entry, Entry::Pairing(_)) {
             self.entries.insert(key, entry);
+        } else {
+            insert_entry(&mut self.entries, key, entry);
         }
         if self.entries.len() > self.limit {
             return Err(StrategyError::TooLarge { limit: self.limit });
