@@ -116,6 +116,20 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
             start.elapsed().as_secs_f64()
         ))
     };
+    // With pairing leaves on (the Breaker-side search), settle first whether
+    // the first player wins at all: the shallow budgets cost as much as the
+    // whole search when it is a Breaker win.
+    if solver.pairing_plies > 0 {
+        let wins = solver.first_wins_within(Position::EMPTY, most);
+        report(most, wins);
+        if !wins {
+            return Solution {
+                value: Value::FirstDoesNotWin,
+                nodes: solver.nodes(),
+                seconds: start.elapsed().as_secs_f64(),
+            };
+        }
+    }
     let mut value = Value::FirstDoesNotWin;
     let mut budget = 1;
     while budget <= most {
@@ -188,6 +202,10 @@ pub struct Run {
 pub fn run(game: &Game, version: Version, progress: &dyn Fn(&str)) -> Run {
     run_with(game, version, &Options::default(), progress)
 }
+
+/// The pairing plies the board table uses for Snaky (Breaker wins found by
+/// pairings of the residual sets after a few moves; docs/boards.md).
+pub const SNAKY_PAIRING_PLIES: u32 = 16;
 
 /// Search settings that change the work done, never the value.
 #[derive(Debug, Clone, Default)]

@@ -88,22 +88,29 @@ fn extend(
         return true;
     };
     let cells: Vec<usize> = members(open).collect();
+    // Pairs meeting the most uncovered sets first (ties: cell order).
+    let mut candidates: Vec<(usize, Cells, usize, usize)> = Vec::new();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
             let pair: Cells = 1 << a | 1 << b;
-            let rest: Vec<Cells> = uncovered
-                .iter()
-                .copied()
-                .filter(|&set| set & pair != pair)
-                .collect();
-            pairs.push((a, b));
-            if extend(&rest, used | pair, pairs, steps, limit) {
-                return true;
-            }
-            pairs.pop();
-            if *steps > limit {
-                return false;
-            }
+            let meets = uncovered.iter().filter(|&&set| set & pair == pair).count();
+            candidates.push((meets, pair, a, b));
+        }
+    }
+    candidates.sort_by(|x, y| y.0.cmp(&x.0).then((x.2, x.3).cmp(&(y.2, y.3))));
+    for (_, pair, a, b) in candidates {
+        let rest: Vec<Cells> = uncovered
+            .iter()
+            .copied()
+            .filter(|&set| set & pair != pair)
+            .collect();
+        pairs.push((a, b));
+        if extend(&rest, used | pair, pairs, steps, limit) {
+            return true;
+        }
+        pairs.pop();
+        if *steps > limit {
+            return false;
         }
     }
     false

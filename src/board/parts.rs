@@ -167,6 +167,18 @@ pub fn run_shard(
         },
         Err(error) => return Err(error),
     };
+    let stale = part.results.iter().any(|r| {
+        units
+            .get(r.unit)
+            .map(|u| super::certificate::key(u.position.first, u.position.second))
+            != Some(r.position.clone())
+    });
+    if stale {
+        return Err(file_error(
+            &path,
+            "its units are not this build's units; remove it",
+        ));
+    }
     std::fs::create_dir_all(directory).map_err(|e| file_error(directory, e))?;
     let mut solver = Solver::new(&game.graph, search.version);
     solver.pairing_plies = options.pairing_plies;
@@ -174,7 +186,10 @@ pub fn run_shard(
         solver.pairing_steps = options.pairing_steps;
     }
     let start = Instant::now();
-    for (index, unit) in units.iter().enumerate().filter(|(i, _)| i % n == k - 1) {
+    let mine = |(index, unit): &(usize, &shard::Unit)| {
+        shard::shard_of(search.claim, unit, *index, n) == k - 1
+    };
+    for (index, unit) in units.iter().enumerate().filter(mine) {
         let done = part.results.iter().any(|r| r.unit == index);
         if done || shard::settled(search.claim, &units, &part.results, unit.group) {
             continue;

@@ -1,9 +1,10 @@
 //! Sharded board search (issue 15, item 3): the game tree is cut after the
 //! first player's first move (one per symmetry class) and the second
 //! player's reply (one per class of the first move's stabiliser, plus a
-//! pass when a dead cell exists). Each cut position is a *unit*; shard `K/N`
-//! solves the units `i` with `i % N == K - 1`, extracts the claimed side's
-//! table below each, and writes them to a part file; `merge` joins the
+//! pass when a dead cell exists), both in the solver's move order. Each cut
+//! position is a *unit*; shard `K/N` solves its units (see [`shard_of`]),
+//! extracts the claimed side's table below each, and writes them to a part
+//! file; `merge` joins the
 //! parts into one certificate and the kernel audits it.
 //!
 //! The claim is fixed in advance: Breaker's (`first-does-not-win`) or the
@@ -13,7 +14,7 @@
 //! move, the first unit in unit order that settles it, so the certificate
 //! is the same bytes whatever the number of shards.
 
-use super::hypergraph::{members, Cells, Hypergraph};
+use super::hypergraph::{Cells, Hypergraph};
 use super::search::{Position, Solver, Version};
 use super::strategy::{self, canonical_entry, insert_entry, Entry, Owner, Strategy};
 use super::ENTRY_LIMIT;
@@ -79,49 +80,68 @@ pub struct Unit {
     pub position: Position,
 }
 
-/// The first player's first moves, one per symmetry class, in cell order.
-fn first_moves(graph: &Hypergraph, version: Version, claim: Claim) -> Vec<Position> {
-    let live = strategy::relevant(
-        graph,
-        version,
-        Position::EMPTY,
-        claim.horizon(Position::EMPTY),
-    );
+/// Which shard (0-based, of `n`) solves a unit: the side whose every move
+/// must be answered is split; the side that needs one good move is tried
+/// in order inside one shard. Breaker's claim: one shard per first move,
+/// its replies in turn; the first player's claim: its replies spread over
+/// the shards.
+pub fn shard_of(claim: Claim, unit: &Unit, index: usize, n: usize) -> usize {
+    match claim {
+        Claim::FirstDoesNotWin => unit.group % n,
+        Claim::FirstWins { .. } => index % n,
+    }
+}
+
+/// The live cells of `position`, most promising first by the solver's move
+/// order (which reads the board only, so every process agrees), one per
+/// symmetry class of the resulting position.
+fn ordered(solver: &Solver, claim: Claim, position: Position, first_to_move: bool) -> Vec<usize> {
+    let graph = solver.graph;
+    let horizon = claim.horizon(position);
+    let live = strategy::relevant(graph, solver.version, position, horizon);
     let mut seen = HashSet::new();
-    members(live)
-        .map(|cell| Position::EMPTY.with_first(cell))
-        .filter(|p| seen.insert(graph.canonical(p.first, p.second).0))
+    solver
+        .ordered_moves(position, live, horizon, first_to_move)
+        .into_iter()
+        .filter(|&cell| {
+            let child = if first_to_move {
+                position.with_first(cell)
+            } else {
+                position.with_second(cell)
+            };
+            seen.insert(graph.canonical(child.first, child.second).0)
+        })
         .collect()
 }
 
 /// Every unit, in the fixed order the shards and the merge share.
 pub fn units(graph: &Hypergraph, version: Version, claim: Claim) -> Result<Vec<Unit>, ShardError> {
-    let free = graph.all();
+    let solver = Solver::new(graph, version);
     let root_live = strategy::relevant(
         graph,
         version,
         Position::EMPTY,
         claim.horizon(Position::EMPTY),
     );
-    if claim == Claim::FirstDoesNotWin && free & !root_live != 0 {
+    if claim == Claim::FirstDoesNotWin && graph.all() & !root_live != 0 {
         return Err(ShardError::RootPass);
     }
     let mut out = Vec::new();
-    for (group, first) in first_moves(graph, version, claim).into_iter().enumerate() {
+    for (group, cell) in ordered(&solver, claim, Position::EMPTY, true)
+        .into_iter()
+        .enumerate()
+    {
+        let first = Position::EMPTY.with_first(cell);
         if completes(graph, first.first) {
             continue;
         }
         let live = strategy::relevant(graph, version, first, claim.horizon(first));
         let free = graph.all() & !first.taken();
-        let mut seen = HashSet::new();
-        for cell in members(live & free) {
-            let child = first.with_second(cell);
-            if seen.insert(graph.canonical(child.first, child.second).0) {
-                out.push(Unit {
-                    group,
-                    position: child,
-                });
-            }
+        for reply in ordered(&solver, claim, first, false) {
+            out.push(Unit {
+                group,
+                position: first.with_second(reply),
+            });
         }
         // The second player's pass stands for any dead cell (first-wins
         // tables only; Breaker's own table never passes).

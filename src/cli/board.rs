@@ -179,9 +179,15 @@ fn run_table(args: &BoardArgs) -> Outcome {
         let Ok(game) = Game::polyomino(table::snaky(), size, size) else {
             return bad_input(&format!("Snaky does not fit a {size}x{size} board"));
         };
-        let run = board::run(
+        // Snaky is a Breaker win on the small boards: pairing leaves on.
+        let mut options = options(args);
+        if options.pairing_plies == 0 {
+            options.pairing_plies = board::SNAKY_PAIRING_PLIES;
+        }
+        let run = board::run_with(
             &game,
             Version::Weak,
+            &options,
             &progress(format!("board table snaky {size}x{size}")),
         );
         outln!("{}", describe(&run));
