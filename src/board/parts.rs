@@ -83,6 +83,23 @@ impl Search {
         }
     }
 
+    fn empty_part(&self, (k, n): (usize, usize), units: usize) -> Part {
+        Part {
+            kind: KIND.to_string(),
+            format: FORMAT,
+            shape: self.shape.clone(),
+            width: self.width,
+            height: self.height,
+            game: self.version.word().to_string(),
+            claim: self.claim_word().to_string(),
+            move_bound: self.bound(),
+            shard: [k, n],
+            units,
+            complete: false,
+            results: Vec::new(),
+        }
+    }
+
     fn matches(&self, part: &Part) -> bool {
         part.kind == KIND
             && part.format == FORMAT
@@ -146,25 +163,12 @@ pub fn run_shard(
     let game = search.game()?;
     let units = shard::units(&game.graph, search.version, search.claim)?;
     let path = part_path(directory, k, n);
-    let mut part = match read_part(&path) {
+    let part = match read_part(&path) {
         Ok(part) if search.matches(&part) && part.shard == [k, n] && part.units == units.len() => {
             part
         }
         Ok(_) => return Err(file_error(&path, "belongs to another search; remove it")),
-        Err(_) if !path.exists() => Part {
-            kind: KIND.to_string(),
-            format: FORMAT,
-            shape: search.shape.clone(),
-            width: search.width,
-            height: search.height,
-            game: search.version.word().to_string(),
-            claim: search.claim_word().to_string(),
-            move_bound: search.bound(),
-            shard: [k, n],
-            units: units.len(),
-            complete: false,
-            results: Vec::new(),
-        },
+        Err(_) if !path.exists() => search.empty_part((k, n), units.len()),
         Err(error) => return Err(error),
     };
     let stale = part.results.iter().any(|r| {
@@ -180,36 +184,190 @@ pub fn run_shard(
         ));
     }
     std::fs::create_dir_all(directory).map_err(|e| file_error(directory, e))?;
-    let mut solver = Solver::new(&game.graph, search.version);
-    solver.pairing_plies = options.pairing_plies;
-    if options.pairing_steps > 0 {
-        solver.pairing_steps = options.pairing_steps;
-    }
-    let start = Instant::now();
-    let mine = |(index, unit): &(usize, &shard::Unit)| {
-        shard::shard_of(search.claim, unit, *index, n) == k - 1
+    let context = Context {
+        search,
+        game: &game,
+        units: &units,
+        path: Some(&path),
+        options,
+        progress,
+        start: Instant::now(),
+        nodes: std::cell::Cell::new(0),
     };
-    for (index, unit) in units.iter().enumerate().filter(mine) {
-        let done = part.results.iter().any(|r| r.unit == index);
-        if done || shard::settled(search.claim, &units, &part.results, unit.group) {
-            continue;
+    context.solve_part((k, n), part)
+}
+
+/// Breaker's claim (or the first player's within `bound`) solved in this
+/// process as one shard, without part files, and merged: the board table's
+/// way to Snaky's certificates.
+pub fn solve_whole(
+    search: &Search,
+    options: &Options,
+    progress: &dyn Fn(&str),
+) -> Result<super::Run, PartError> {
+    let game = search.game()?;
+    let units = shard::units(&game.graph, search.version, search.claim)?;
+    let context = Context {
+        search,
+        game: &game,
+        units: &units,
+        path: None,
+        options,
+        progress,
+        start: Instant::now(),
+        nodes: std::cell::Cell::new(0),
+    };
+    let part = context.solve_part((1, 1), search.empty_part((1, 1), units.len()))?;
+    let results = part.results.into_iter().map(|r| (r.unit, r)).collect();
+    let strategy = shard::merge(&game.graph, search.claim, &units, &results)?;
+    let seconds = context.start.elapsed().as_secs_f64();
+    let certified = super::certify(&game, search.version, &strategy, progress);
+    let value = match search.claim {
+        Claim::FirstDoesNotWin => super::Value::FirstDoesNotWin,
+        Claim::FirstWins { bound } => super::Value::FirstWins { moves: bound },
+    };
+    Ok(super::Run {
+        name: game.name(),
+        version: search.version,
+        solution: super::Solution {
+            value,
+            nodes: context.nodes.get(),
+            seconds,
+        },
+        certified,
+    })
+}
+
+impl Context<'_> {
+    /// Solves the units of shard `k` of `n` not yet in `part`.
+    fn solve_part(&self, (k, n): (usize, usize), mut part: Part) -> Result<Part, PartError> {
+        let (search, units) = (self.search, self.units);
+        let context = self;
+        if search.claim == Claim::FirstDoesNotWin {
+            let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
+            for group in (0..groups).filter(|g| g % n == k - 1) {
+                context.solve_group(group, &mut part)?;
+            }
+        } else {
+            let solver = context.solver();
+            let mine = |(index, unit): &(usize, &shard::Unit)| {
+                shard::shard_of(search.claim, unit, *index, n) == k - 1
+            };
+            for (index, unit) in units.iter().enumerate().filter(mine) {
+                let done = part.results.iter().any(|r| r.unit == index);
+                if done || shard::settled(search.claim, units, &part.results, unit.group) {
+                    continue;
+                }
+                let result = shard::solve_unit(&solver, search.claim, index, unit)?;
+                context.record(&solver, result, &mut part)?;
+            }
+            context.nodes.set(context.nodes.get() + solver.nodes());
         }
-        let result = shard::solve_unit(&solver, search.claim, index, unit)?;
-        progress(&format!(
-            "unit {index}/{} ({}): {} ({} entries); {} nodes, {:.1}s",
-            units.len(),
+        part.complete = true;
+        context.save(&part)?;
+        Ok(part)
+    }
+}
+
+/// Nodes allowed to each reply in the first round of a group (Breaker's
+/// claim); each later round allows four times as many.
+pub const FIRST_NODE_LIMIT: u64 = 20_000;
+
+struct Context<'a> {
+    search: &'a Search,
+    game: &'a Game,
+    units: &'a [shard::Unit],
+    /// The part file (none: in memory).
+    path: Option<&'a Path>,
+    options: &'a Options,
+    progress: &'a dyn Fn(&str),
+    start: Instant,
+    /// Nodes searched by every attempt so far.
+    nodes: std::cell::Cell<u64>,
+}
+
+impl Context<'_> {
+    fn solver(&self) -> Solver<'_> {
+        let mut solver = Solver::new(&self.game.graph, self.search.version);
+        solver.pairing_plies = self.options.pairing_plies;
+        if self.options.pairing_steps > 0 {
+            solver.pairing_steps = self.options.pairing_steps;
+        }
+        solver
+    }
+
+    fn record(
+        &self,
+        solver: &Solver,
+        result: UnitResult,
+        part: &mut Part,
+    ) -> Result<(), PartError> {
+        (self.progress)(&format!(
+            "unit {}/{} ({}): {} ({} entries); {} nodes, {:.1}s",
+            result.unit,
+            self.units.len(),
             result.position,
             if result.holds { "holds" } else { "fails" },
             result.strategy.len(),
             solver.nodes(),
-            start.elapsed().as_secs_f64()
+            self.start.elapsed().as_secs_f64()
         ));
         part.results.push(result);
-        write_part(&path, &part)?;
+        self.save(part)
     }
-    part.complete = true;
-    write_part(&path, &part)?;
-    Ok(part)
+
+    fn save(&self, part: &Part) -> Result<(), PartError> {
+        match self.path {
+            Some(path) => write_part(path, part),
+            None => Ok(()),
+        }
+    }
+
+    /// Breaker's claim, one group (first move): its replies are tried in
+    /// rounds, each reply with a fresh table and a node limit that grows
+    /// fourfold per round, until one holds (or every one fails). Every
+    /// attempt depends on its unit and limit alone, so the reply found is
+    /// the same however the run was split or resumed.
+    fn solve_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
+        let indices: Vec<usize> = (0..self.units.len())
+            .filter(|&i| self.units[i].group == group)
+            .collect();
+        let mut limit = FIRST_NODE_LIMIT;
+        loop {
+            let known = |i: &usize| part.results.iter().find(|r| r.unit == *i).map(|r| r.holds);
+            if indices.iter().any(|i| known(i) == Some(true)) {
+                return Ok(());
+            }
+            let open: Vec<usize> = indices
+                .iter()
+                .copied()
+                .filter(|i| known(i).is_none())
+                .collect();
+            if open.is_empty() {
+                return Ok(());
+            }
+            for index in open {
+                let solver = self.solver();
+                let unit = &self.units[index];
+                let answer = solver.first_wins_limited(unit.position, u32::MAX, limit);
+                self.nodes.set(self.nodes.get() + solver.nodes());
+                let Some(first_wins) = answer else {
+                    continue;
+                };
+                let result =
+                    shard::unit_result(&solver, self.search.claim, index, unit, !first_wins)?;
+                self.record(&solver, result, part)?;
+                if !first_wins {
+                    return Ok(());
+                }
+            }
+            (self.progress)(&format!(
+                "group {group}: no reply settled within {limit} nodes each; {:.1}s",
+                self.start.elapsed().as_secs_f64()
+            ));
+            limit = limit.saturating_mul(4);
+        }
+    }
 }
 
 /// Merges part files into one certificate, audited by the kernel.

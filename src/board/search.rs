@@ -19,7 +19,7 @@ use super::hypergraph::{members, Cells, Hypergraph};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// Weak: Maker-Breaker (only the first player's completion counts). Strong:
@@ -187,6 +187,10 @@ pub struct Solver<'g> {
     pub pairing_plies: u32,
     /// Steps allowed to each of those pairing searches.
     pub pairing_steps: u64,
+    /// A limited question gives up when the node count passes this.
+    node_limit: AtomicU64,
+    /// Set once the limit is passed: answers are void, nothing is stored.
+    aborted: AtomicBool,
 }
 
 impl<'g> Solver<'g> {
@@ -202,6 +206,8 @@ impl<'g> Solver<'g> {
             parallel_plies: 2,
             pairing_plies: 0,
             pairing_steps: PAIRING_STEPS,
+            node_limit: AtomicU64::new(u64::MAX),
+            aborted: AtomicBool::new(false),
         }
     }
 
@@ -215,6 +221,32 @@ impl<'g> Solver<'g> {
         self.first_node(position, budget)
     }
 
+    /// [`Solver::first_wins_within`] giving up (`None`) after `nodes` more
+    /// nodes; nothing learnt after the limit is stored, so the table stays
+    /// exact.
+    pub fn first_wins_limited(&self, position: Position, budget: u32, nodes: u64) -> Option<bool> {
+        self.aborted.store(false, Ordering::Relaxed);
+        self.node_limit
+            .store(self.nodes().saturating_add(nodes), Ordering::Relaxed);
+        let answer = self.first_node(position, budget);
+        self.node_limit.store(u64::MAX, Ordering::Relaxed);
+        let aborted = self.aborted.swap(false, Ordering::Relaxed);
+        (!aborted).then_some(answer)
+    }
+
+    /// Whether a limited question has run out of nodes (then every answer
+    /// is void).
+    fn out_of_nodes(&self) -> bool {
+        if self.aborted.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.nodes.load(Ordering::Relaxed) > self.node_limit.load(Ordering::Relaxed) {
+            self.aborted.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
     /// The same question with the second player to move.
     pub fn first_wins_after_reply(&self, position: Position, budget: u32) -> bool {
         self.second_node(position, budget)
@@ -226,6 +258,9 @@ impl<'g> Solver<'g> {
 
     fn first_node(&self, position: Position, budget: u32) -> bool {
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        if self.out_of_nodes() {
+            return false;
+        }
         let d = budget.min(self.free_count(position).div_ceil(2));
         if d == 0 {
             return false;
@@ -269,6 +304,9 @@ impl<'g> Solver<'g> {
 
     fn second_node(&self, position: Position, budget: u32) -> bool {
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        if self.out_of_nodes() {
+            return false;
+        }
         let r = budget.min(self.free_count(position) / 2);
         if r == 0 {
             return false;
@@ -419,6 +457,9 @@ impl<'g> Solver<'g> {
     }
 
     fn store(&self, key: Key, budget: u32, wins: bool) {
+        if self.aborted.load(Ordering::Relaxed) {
+            return;
+        }
         let Ok(mut shard) = self.shard(&key).lock() else {
             return;
         };

@@ -185,6 +185,19 @@ pub fn solve_unit(
             solver.first_wins_within(position, bound.saturating_sub(position.first.count_ones()))
         }
     };
+    unit_result(solver, claim, index, unit, holds)
+}
+
+/// A unit's result once its answer is known: the claimed side's table
+/// below it when it supports the claim.
+pub fn unit_result(
+    solver: &Solver,
+    claim: Claim,
+    index: usize,
+    unit: &Unit,
+    holds: bool,
+) -> Result<UnitResult, ShardError> {
+    let position = unit.position;
     let mut table = BTreeMap::new();
     if holds {
         let strategy = strategy::extract_from(solver, claim.bound(), ENTRY_LIMIT, position)?;
@@ -228,17 +241,36 @@ pub fn merge(
         let indices: Vec<usize> = (0..units.len())
             .filter(|&i| units[i].group == group)
             .collect();
-        let mut decided = None;
-        for &index in &indices {
-            match (results.get(&index).map(|r| r.holds), claim) {
-                (None, _) => return Err(ShardError::Incomplete(index)),
-                (Some(true), Claim::FirstDoesNotWin) | (Some(false), Claim::FirstWins { .. }) => {
-                    decided = Some(index);
-                    break;
+        let decided = match claim {
+            // Breaker's claim: the group's holding reply (one shard solves
+            // a whole group, so every N finds the same one).
+            Claim::FirstDoesNotWin => {
+                let holding = indices
+                    .iter()
+                    .copied()
+                    .find(|i| results.get(i).is_some_and(|r| r.holds));
+                if holding.is_none() {
+                    if let Some(&missing) = indices.iter().find(|i| !results.contains_key(i)) {
+                        return Err(ShardError::Incomplete(missing));
+                    }
                 }
-                _ => {}
+                holding
             }
-        }
+            Claim::FirstWins { .. } => {
+                let mut decided = None;
+                for &index in &indices {
+                    match results.get(&index).map(|r| r.holds) {
+                        None => return Err(ShardError::Incomplete(index)),
+                        Some(false) => {
+                            decided = Some(index);
+                            break;
+                        }
+                        Some(true) => {}
+                    }
+                }
+                decided
+            }
+        };
         match (claim, decided) {
             (Claim::FirstDoesNotWin, Some(index)) => {
                 let unit = units[index];

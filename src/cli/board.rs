@@ -184,14 +184,20 @@ fn run_table(args: &BoardArgs) -> Outcome {
         if options.pairing_plies == 0 {
             options.pairing_plies = board::SNAKY_PAIRING_PLIES;
         }
-        let run = board::run_with(
-            &game,
-            Version::Weak,
-            &options,
-            &progress(format!("board table snaky {size}x{size}")),
-        );
+        let run = snaky_run(&game, size, &options);
         outln!("{}", describe(&run));
         holds &= run.certified.holds();
+        if let (Some(directory), Certified::Audited { json, .. }) =
+            (&args.certificates, &run.certified)
+        {
+            let file = format!("{}.json", board::verify::file_stem(&run.name, run.version));
+            if let Err(error) =
+                gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
+            {
+                errln!("gamecert board: cannot write {file}: {error}");
+                holds = false;
+            }
+        }
         snaky.push(table::snaky_json(size, &run));
     }
     if let Some(path) = &args.json {
@@ -328,5 +334,26 @@ fn run_merge(args: &BoardArgs) -> Outcome {
             Outcome::from_holds(false)
         }
         Err(error) => bad_input(&error.to_string()),
+    }
+}
+
+/// Snaky on `size x size`: Breaker's claim by the sharded search in this
+/// process (a reply that loses cannot hold up a good one; docs/boards.md);
+/// when a first move refutes it, the plain solver finds the Maker win.
+fn snaky_run(game: &Game, size: usize, options: &board::Options) -> Run {
+    let label = format!("board table snaky {size}x{size}");
+    let search = board::parts::Search {
+        shape: table::snaky().name,
+        width: size,
+        height: size,
+        version: Version::Weak,
+        claim: board::shard::Claim::FirstDoesNotWin,
+    };
+    match board::parts::solve_whole(&search, options, &progress(label.clone())) {
+        Ok(run) => run,
+        Err(error) => {
+            errln!("{label}: Breaker's claim not proved ({error}); solving the game");
+            board::run_with(game, Version::Weak, options, &progress(label))
+        }
     }
 }
