@@ -154,6 +154,7 @@ fn run_table(args: &BoardArgs) -> Outcome {
                 &shape,
                 version,
                 args.max_side,
+                &options(args),
                 &progress(format!("board table {}", shape.name)),
             );
             print_number(&number);
