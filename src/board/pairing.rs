@@ -137,6 +137,18 @@ mod tests {
     }
 
     #[test]
+    fn the_residual_keeps_minimal_live_sets_only() {
+        // Sets {0,1,2}, {0,1,2,3}, {2,3,4}: the second player's cell 4 kills
+        // the third, the second contains the first, the first player's cell
+        // 0 is not free.
+        let sets: Vec<Cells> = vec![0b00111, 0b01111, 0b11100];
+        let residual = residual(&sets, 0b00001, 0b10000, 0b11111);
+        assert_eq!(residual, vec![0b00110]);
+        let pairs = find_residual(&sets, 0b00001, 0b10000, 0b11111, 100).expect("a pairing");
+        assert_eq!(pairs, vec![(1, 2)]);
+    }
+
+    #[test]
     fn the_domino_has_no_pairing() {
         let graph = Shape::parse("domino").unwrap().board(3, 3).unwrap();
         assert!(find(&graph.sets, 1_000_000).is_none());

@@ -478,3 +478,33 @@ impl<'g> Solver<'g> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    #[test]
+    fn a_limited_question_gives_up_or_answers_exactly() {
+        let graph = Shape::parse("L-tetromino").unwrap().board(4, 4).unwrap();
+        let exact = Solver::new(&graph, Version::Weak).first_wins_within(Position::EMPTY, 4);
+        let solver = Solver::new(&graph, Version::Weak);
+        assert_eq!(solver.first_wins_limited(Position::EMPTY, 4, 3), None);
+        assert_eq!(
+            solver.first_wins_limited(Position::EMPTY, 4, u64::MAX),
+            Some(exact)
+        );
+    }
+
+    #[test]
+    fn pairing_leaves_change_the_work_not_the_value() {
+        let graph = Shape::parse("snaky").unwrap().board(6, 6).unwrap();
+        let plain = Solver::new(&graph, Version::Weak);
+        let mut paired = Solver::new(&graph, Version::Weak);
+        paired.pairing_plies = 12;
+        let start = Position::EMPTY.with_first(14).with_second(15);
+        let value = paired.first_wins_within(start, u32::MAX);
+        assert_eq!(value, plain.first_wins_within(start, u32::MAX));
+        assert!(paired.nodes() < plain.nodes());
+    }
+}
