@@ -254,6 +254,9 @@ impl Context<'_> {
                 shard::shard_of(search.claim, unit, *index, n) == k - 1
             };
             for (index, unit) in units.iter().enumerate().filter(mine) {
+                if shard::won_group(units, &part.results).is_some_and(|g| g < unit.group) {
+                    break;
+                }
                 let done = part.results.iter().any(|r| r.unit == index);
                 if done || shard::settled(search.claim, units, &part.results, unit.group) {
                     continue;

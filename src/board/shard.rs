@@ -225,6 +225,17 @@ pub fn settled(claim: Claim, units: &[Unit], done: &[UnitResult], group: usize) 
     })
 }
 
+/// The first player's claim: a group every unit of which is solved here
+/// and holds (its first move wins; later groups are not needed).
+pub fn won_group(units: &[Unit], done: &[UnitResult]) -> Option<usize> {
+    let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
+    (0..groups).find(|&group| {
+        (0..units.len())
+            .filter(|&i| units[i].group == group)
+            .all(|i| done.iter().any(|r| r.unit == i && r.holds))
+    })
+}
+
 /// Joins the solved units into the claimed side's table (see the module
 /// text): per first move, the first unit in order that settles it.
 pub fn merge(
