@@ -6,7 +6,9 @@
 //! polyomino adapter, to be replaced by `crate::polyomino`), `search` (the
 //! solver), `pairing` (pairing strategies), `strategy` (strategy tables),
 //! `certificate` (the emitted JSON), `table` (the eleven winners and
-//! Snaky), `verify` (the committed certificates).
+//! Snaky), `shard` (the search cut into units after two moves, and their
+//! merge), `parts` (the shards' part files, resumable), `verify` (the
+//! committed certificates).
 
 pub mod certificate;
 pub mod hypergraph;

@@ -242,14 +242,13 @@ impl Context<'_> {
     /// Solves the units of shard `k` of `n` not yet in `part`.
     fn solve_part(&self, (k, n): (usize, usize), mut part: Part) -> Result<Part, PartError> {
         let (search, units) = (self.search, self.units);
-        let context = self;
         if search.claim == Claim::FirstDoesNotWin {
             let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
             for group in (0..groups).filter(|g| g % n == k - 1) {
-                context.solve_group(group, &mut part)?;
+                self.solve_group(group, &mut part)?;
             }
         } else {
-            let solver = context.solver();
+            let solver = self.solver();
             let mine = |(index, unit): &(usize, &shard::Unit)| {
                 shard::shard_of(search.claim, unit, *index, n) == k - 1
             };
@@ -262,12 +261,12 @@ impl Context<'_> {
                     continue;
                 }
                 let result = shard::solve_unit(&solver, search.claim, index, unit)?;
-                context.record(&solver, result, &mut part)?;
+                self.record(&solver, result, &mut part)?;
             }
-            context.nodes.set(context.nodes.get() + solver.nodes());
+            self.nodes.set(self.nodes.get() + solver.nodes());
         }
         part.complete = true;
-        context.save(&part)?;
+        self.save(&part)?;
         Ok(part)
     }
 }

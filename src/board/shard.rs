@@ -252,36 +252,7 @@ pub fn merge(
         let indices: Vec<usize> = (0..units.len())
             .filter(|&i| units[i].group == group)
             .collect();
-        let decided = match claim {
-            // Breaker's claim: the group's holding reply (one shard solves
-            // a whole group, so every N finds the same one).
-            Claim::FirstDoesNotWin => {
-                let holding = indices
-                    .iter()
-                    .copied()
-                    .find(|i| results.get(i).is_some_and(|r| r.holds));
-                if holding.is_none() {
-                    if let Some(&missing) = indices.iter().find(|i| !results.contains_key(i)) {
-                        return Err(ShardError::Incomplete(missing));
-                    }
-                }
-                holding
-            }
-            Claim::FirstWins { .. } => {
-                let mut decided = None;
-                for &index in &indices {
-                    match results.get(&index).map(|r| r.holds) {
-                        None => return Err(ShardError::Incomplete(index)),
-                        Some(false) => {
-                            decided = Some(index);
-                            break;
-                        }
-                        Some(true) => {}
-                    }
-                }
-                decided
-            }
-        };
+        let decided = settling_unit(claim, &indices, results)?;
         match (claim, decided) {
             (Claim::FirstDoesNotWin, Some(index)) => {
                 let unit = units[index];
@@ -336,6 +307,47 @@ pub fn merge(
         bound: claim.bound(),
         root_pairing: None,
         entries,
+    })
+}
+
+/// The unit that settles a group, if the results show one: Breaker's
+/// claim, the group's holding reply (one shard solves a whole group, so
+/// every N finds the same one); the first player's claim, the first unit
+/// that fails (none: every unit holds).
+fn settling_unit(
+    claim: Claim,
+    indices: &[usize],
+    results: &BTreeMap<usize, UnitResult>,
+) -> Result<Option<usize>, ShardError> {
+    Ok(match claim {
+        // Breaker's claim: the group's holding reply (one shard solves
+        // a whole group, so every N finds the same one).
+        Claim::FirstDoesNotWin => {
+            let holding = indices
+                .iter()
+                .copied()
+                .find(|i| results.get(i).is_some_and(|r| r.holds));
+            if holding.is_none() {
+                if let Some(&missing) = indices.iter().find(|i| !results.contains_key(i)) {
+                    return Err(ShardError::Incomplete(missing));
+                }
+            }
+            holding
+        }
+        Claim::FirstWins { .. } => {
+            let mut decided = None;
+            for &index in indices {
+                match results.get(&index).map(|r| r.holds) {
+                    None => return Err(ShardError::Incomplete(index)),
+                    Some(false) => {
+                        decided = Some(index);
+                        break;
+                    }
+                    Some(true) => {}
+                }
+            }
+            decided
+        }
     })
 }
 
