@@ -24,11 +24,31 @@ pub struct Board {
     pub k: Option<usize>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(untagged)]
 pub enum EntryJson {
     Move(usize),
     Pairing(Vec<[usize; 2]>),
+}
+
+impl From<Entry> for EntryJson {
+    fn from(entry: Entry) -> EntryJson {
+        match entry {
+            Entry::Move(cell) => EntryJson::Move(cell),
+            Entry::Pairing(pairs) => EntryJson::Pairing(pairs_json(&pairs)),
+        }
+    }
+}
+
+impl From<EntryJson> for Entry {
+    fn from(entry: EntryJson) -> Entry {
+        match entry {
+            EntryJson::Move(cell) => Entry::Move(cell),
+            EntryJson::Pairing(pairs) => {
+                Entry::Pairing(pairs.iter().map(|&[a, b]| (a, b)).collect())
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

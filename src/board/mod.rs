@@ -6,13 +6,17 @@
 //! polyomino adapter, to be replaced by `crate::polyomino`), `search` (the
 //! solver), `pairing` (pairing strategies), `strategy` (strategy tables),
 //! `certificate` (the emitted JSON), `table` (the eleven winners and
-//! Snaky), `verify` (the committed certificates).
+//! Snaky), `shard` (the search cut into units after two moves, and their
+//! merge), `parts` (the shards' part files, resumable), `verify` (the
+//! committed certificates).
 
 pub mod certificate;
 pub mod hypergraph;
 pub mod pairing;
+pub mod parts;
 pub mod search;
 pub mod shape;
+pub mod shard;
 pub mod strategy;
 pub mod table;
 pub mod verify;
@@ -114,6 +118,20 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
             start.elapsed().as_secs_f64()
         ))
     };
+    // With pairing leaves on (the Breaker-side search), settle first whether
+    // the first player wins at all: the shallow budgets cost as much as the
+    // whole search when it is a Breaker win.
+    if solver.pairing_plies > 0 {
+        let wins = solver.first_wins_within(Position::EMPTY, most);
+        report(most, wins);
+        if !wins {
+            return Solution {
+                value: Value::FirstDoesNotWin,
+                nodes: solver.nodes(),
+                seconds: start.elapsed().as_secs_f64(),
+            };
+        }
+    }
     let mut value = Value::FirstDoesNotWin;
     let mut budget = 1;
     while budget <= most {
@@ -184,7 +202,30 @@ pub struct Run {
 
 /// Solves `game`, extracts the winning side's table, writes and audits it.
 pub fn run(game: &Game, version: Version, progress: &dyn Fn(&str)) -> Run {
-    let solver = Solver::new(&game.graph, version);
+    run_with(game, version, &Options::default(), progress)
+}
+
+/// The pairing plies the board table uses for Snaky (Breaker wins found by
+/// pairings of the residual sets after a few moves; docs/boards.md).
+pub const SNAKY_PAIRING_PLIES: u32 = 16;
+
+/// Search settings that change the work done, never the value.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Plies below which every node looks for a pairing of the residual
+    /// sets (0: only the empty board).
+    pub pairing_plies: u32,
+    /// Steps allowed to each of those searches (0: the solver's default).
+    pub pairing_steps: u64,
+}
+
+/// [`run`] with explicit search settings.
+pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn Fn(&str)) -> Run {
+    let mut solver = Solver::new(&game.graph, version);
+    solver.pairing_plies = options.pairing_plies;
+    if options.pairing_steps > 0 {
+        solver.pairing_steps = options.pairing_steps;
+    }
     let solution = solve(&solver, progress);
     let bound = match solution.value {
         Value::FirstWins { moves } => Some(moves),
@@ -205,7 +246,7 @@ pub fn run(game: &Game, version: Version, progress: &dyn Fn(&str)) -> Run {
     }
 }
 
-fn certify(
+pub fn certify(
     game: &Game,
     version: Version,
     table: &strategy::Strategy,

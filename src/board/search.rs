@@ -19,7 +19,7 @@ use super::hypergraph::{members, Cells, Hypergraph};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// Weak: Maker-Breaker (only the first player's completion counts). Strong:
@@ -162,9 +162,15 @@ impl Hasher for KeyHasher {
 }
 
 type Key = (Cells, Cells, u8);
+
+/// The budget recorded for a position the first player never wins from.
+const NEVER: u32 = u8::MAX as u32 - 1;
 type Shard = Mutex<HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>>;
 
 const SHARDS: usize = 64;
+
+/// Default steps of one residual pairing search inside the solver.
+pub const PAIRING_STEPS: u64 = 2_000;
 
 /// The searcher for one board and version; its table is reused by every
 /// question asked of it.
@@ -176,6 +182,15 @@ pub struct Solver<'g> {
     nodes: AtomicU64,
     /// Plies (stones on the board) below which children are searched in parallel.
     parallel_plies: u32,
+    /// Plies below which a pairing of the residual sets is looked for at
+    /// every node (a Breaker win at once); 0: never.
+    pub pairing_plies: u32,
+    /// Steps allowed to each of those pairing searches.
+    pub pairing_steps: u64,
+    /// A limited question gives up when the node count passes this.
+    node_limit: AtomicU64,
+    /// Set once the limit is passed: answers are void, nothing is stored.
+    aborted: AtomicBool,
 }
 
 impl<'g> Solver<'g> {
@@ -189,6 +204,10 @@ impl<'g> Solver<'g> {
             shard_capacity: 20_000_000 / SHARDS,
             nodes: AtomicU64::new(0),
             parallel_plies: 2,
+            pairing_plies: 0,
+            pairing_steps: PAIRING_STEPS,
+            node_limit: AtomicU64::new(u64::MAX),
+            aborted: AtomicBool::new(false),
         }
     }
 
@@ -202,6 +221,32 @@ impl<'g> Solver<'g> {
         self.first_node(position, budget)
     }
 
+    /// [`Solver::first_wins_within`] giving up (`None`) after `nodes` more
+    /// nodes; nothing learnt after the limit is stored, so the table stays
+    /// exact.
+    pub fn first_wins_limited(&self, position: Position, budget: u32, nodes: u64) -> Option<bool> {
+        self.aborted.store(false, Ordering::Relaxed);
+        self.node_limit
+            .store(self.nodes().saturating_add(nodes), Ordering::Relaxed);
+        let answer = self.first_node(position, budget);
+        self.node_limit.store(u64::MAX, Ordering::Relaxed);
+        let aborted = self.aborted.swap(false, Ordering::Relaxed);
+        (!aborted).then_some(answer)
+    }
+
+    /// Whether a limited question has run out of nodes (then every answer
+    /// is void).
+    fn out_of_nodes(&self) -> bool {
+        if self.aborted.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.nodes.load(Ordering::Relaxed) > self.node_limit.load(Ordering::Relaxed) {
+            self.aborted.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
     /// The same question with the second player to move.
     pub fn first_wins_after_reply(&self, position: Position, budget: u32) -> bool {
         self.second_node(position, budget)
@@ -213,6 +258,9 @@ impl<'g> Solver<'g> {
 
     fn first_node(&self, position: Position, budget: u32) -> bool {
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        if self.out_of_nodes() {
+            return false;
+        }
         let d = budget.min(self.free_count(position).div_ceil(2));
         if d == 0 {
             return false;
@@ -256,6 +304,9 @@ impl<'g> Solver<'g> {
 
     fn second_node(&self, position: Position, budget: u32) -> bool {
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        if self.out_of_nodes() {
+            return false;
+        }
         let r = budget.min(self.free_count(position) / 2);
         if r == 0 {
             return false;
@@ -268,7 +319,12 @@ impl<'g> Solver<'g> {
             0 => {}
             1 => {
                 let block = scan.first_threats.trailing_zeros() as usize;
-                return self.first_node(position.with_second(block), r);
+                let child = position.with_second(block);
+                // The other replies look for a pairing before descending.
+                if self.pairs_off(child) {
+                    return false;
+                }
+                return self.first_node(child, r);
             }
             _ => return true,
         }
@@ -285,6 +341,18 @@ impl<'g> Solver<'g> {
             r,
             false,
         );
+        // A reply after which the residual sets have a pairing settles the
+        // node at once; look for one before descending into any reply.
+        if self.pairing_wanted(position) {
+            for &cell in &moves {
+                let child = position.with_second(cell);
+                if self.pairs_off(child) {
+                    self.store(self.key(child, 0), NEVER, false);
+                    self.store(key, r, false);
+                    return false;
+                }
+            }
+        }
         let child = |&cell: &usize| self.first_node(position.with_second(cell), r);
         let wins = if position.taken().count_ones() < self.parallel_plies {
             moves.par_iter().all(child)
@@ -347,6 +415,24 @@ impl<'g> Solver<'g> {
         moves
     }
 
+    fn pairing_wanted(&self, position: Position) -> bool {
+        position.taken().count_ones() < self.pairing_plies
+    }
+
+    /// Whether the residual sets of `position` have a pairing (found within
+    /// the step limit), so the first player never completes a set.
+    fn pairs_off(&self, position: Position) -> bool {
+        self.pairing_wanted(position)
+            && super::pairing::find_residual(
+                &self.graph.sets,
+                position.first,
+                position.second,
+                self.graph.all(),
+                self.pairing_steps,
+            )
+            .is_some()
+    }
+
     fn key(&self, position: Position, turn: u8) -> Key {
         let ((first, second), _) = self.graph.canonical(position.first, position.second);
         (first, second, turn)
@@ -371,6 +457,9 @@ impl<'g> Solver<'g> {
     }
 
     fn store(&self, key: Key, budget: u32, wins: bool) {
+        if self.aborted.load(Ordering::Relaxed) {
+            return;
+        }
         let Ok(mut shard) = self.shard(&key).lock() else {
             return;
         };
@@ -387,5 +476,35 @@ impl<'g> Solver<'g> {
         } else {
             entry.fail = entry.fail.max(budget);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    #[test]
+    fn a_limited_question_gives_up_or_answers_exactly() {
+        let graph = Shape::parse("L-tetromino").unwrap().board(4, 4).unwrap();
+        let exact = Solver::new(&graph, Version::Weak).first_wins_within(Position::EMPTY, 4);
+        let solver = Solver::new(&graph, Version::Weak);
+        assert_eq!(solver.first_wins_limited(Position::EMPTY, 4, 3), None);
+        assert_eq!(
+            solver.first_wins_limited(Position::EMPTY, 4, u64::MAX),
+            Some(exact)
+        );
+    }
+
+    #[test]
+    fn pairing_leaves_change_the_work_not_the_value() {
+        let graph = Shape::parse("snaky").unwrap().board(6, 6).unwrap();
+        let plain = Solver::new(&graph, Version::Weak);
+        let mut paired = Solver::new(&graph, Version::Weak);
+        paired.pairing_plies = 12;
+        let start = Position::EMPTY.with_first(14).with_second(15);
+        let value = paired.first_wins_within(start, u32::MAX);
+        assert_eq!(value, plain.first_wins_within(start, u32::MAX));
+        assert!(paired.nodes() < plain.nodes());
     }
 }

@@ -84,6 +84,22 @@ pub fn extract(
             });
         }
     }
+    extract_from(solver, bound, limit, Position::EMPTY)
+}
+
+/// The owner's table from `start`, the first player to move (a shard's
+/// subtree); `bound` is the whole game's move bound, as in [`extract`].
+pub fn extract_from(
+    solver: &Solver,
+    bound: Option<u32>,
+    limit: usize,
+    start: Position,
+) -> Result<Strategy, StrategyError> {
+    let owner = if bound.is_some() {
+        Owner::First
+    } else {
+        Owner::Second
+    };
     let mut extraction = Extraction {
         solver,
         owner,
@@ -93,8 +109,8 @@ pub fn extract(
         limit,
     };
     match owner {
-        Owner::First => extraction.owner_node(Position::EMPTY)?,
-        Owner::Second => extraction.opponent_node(Position::EMPTY)?,
+        Owner::First => extraction.owner_node(start)?,
+        Owner::Second => extraction.opponent_node(start)?,
     }
     Ok(Strategy {
         owner,
@@ -102,6 +118,44 @@ pub fn extract(
         root_pairing: None,
         entries: extraction.entries,
     })
+}
+
+/// Adds `entry` at the canonical `key` unless one is there already; a
+/// pairing replaces a move (it settles the position whoever is to move).
+pub fn insert_entry(
+    entries: &mut BTreeMap<(Cells, Cells), Entry>,
+    key: (Cells, Cells),
+    entry: Entry,
+) {
+    match (entries.get(&key), &entry) {
+        (None, _) | (Some(Entry::Move(_)), Entry::Pairing(_)) => {
+            entries.insert(key, entry);
+        }
+        _ => {}
+    }
+}
+
+/// The canonical key of `position` and `entry` mapped into its frame.
+pub fn canonical_entry(
+    graph: &Hypergraph,
+    position: Position,
+    entry: Entry,
+) -> ((Cells, Cells), Entry) {
+    let (key, index) = graph.canonical(position.first, position.second);
+    let symmetry = &graph.symmetries[index];
+    let entry = match entry {
+        Entry::Move(cell) => Entry::Move(symmetry.map_cell(cell)),
+        Entry::Pairing(pairs) => Entry::Pairing(
+            pairs
+                .into_iter()
+                .map(|(a, b)| {
+                    let (a, b) = (symmetry.map_cell(a), symmetry.map_cell(b));
+                    (a.min(b), a.max(b))
+                })
+                .collect(),
+        ),
+    };
+    (key, entry)
 }
 
 /// The relevant cells of a position (see the module text), by the same
@@ -137,25 +191,31 @@ impl Extraction<'_, '_> {
     }
 
     fn record(&mut self, position: Position, entry: Entry) -> Result<(), StrategyError> {
-        let ((first, second), index) = self.graph().canonical(position.first, position.second);
-        let symmetry = &self.graph().symmetries[index];
-        let entry = match entry {
-            Entry::Move(cell) => Entry::Move(symmetry.map_cell(cell)),
-            Entry::Pairing(pairs) => Entry::Pairing(
-                pairs
-                    .into_iter()
-                    .map(|(a, b)| {
-                        let (a, b) = (symmetry.map_cell(a), symmetry.map_cell(b));
-                        (a.min(b), a.max(b))
-                    })
-                    .collect(),
-            ),
-        };
-        self.entries.insert((first, second), entry);
+        let (key, entry) = canonical_entry(self.graph(), position, entry);
+        // A pairing settles the position whoever is to move; a move found
+        // for the other turn never replaces it.
+        if matches!(entry, Entry::Pairing(_)) {
+            self.entries.insert(key, entry);
+        } else {
+            insert_entry(&mut self.entries, key, entry);
+        }
         if self.entries.len() > self.limit {
             return Err(StrategyError::TooLarge { limit: self.limit });
         }
         Ok(())
+    }
+
+    /// A pairing of the position's residual sets, if the bounded search
+    /// finds one.
+    fn residual_pairing(&self, position: Position) -> Option<Vec<(usize, usize)>> {
+        let graph = self.graph();
+        pairing::find_residual(
+            &graph.sets,
+            position.first,
+            position.second,
+            graph.all(),
+            PAIRING_STEPS,
+        )
     }
 
     /// Whether the node was met before (and marks it met).
@@ -196,8 +256,7 @@ impl Extraction<'_, '_> {
                 if self.second_is_safe(position, false) {
                     return Ok(());
                 }
-                let live: Vec<Cells> = live_first_sets(self.graph(), position);
-                if let Some(pairs) = pairing::find(&live, PAIRING_STEPS) {
+                if let Some(pairs) = self.residual_pairing(position) {
                     return self.record(position, Entry::Pairing(pairs));
                 }
                 if scan.second_threats != 0 {
@@ -209,8 +268,14 @@ impl Extraction<'_, '_> {
                 let moves = self
                     .solver
                     .ordered_moves(position, candidates, horizon, false);
-                moves
+                // A reply leaving a pairing ends the line soonest.
+                let paired = moves
+                    .iter()
+                    .copied()
+                    .find(|&cell| self.residual_pairing(position.with_second(cell)).is_some());
+                paired
                     .into_iter()
+                    .chain(moves)
                     .find(|&cell| {
                         !self
                             .solver
@@ -256,6 +321,11 @@ impl Extraction<'_, '_> {
         if !owner_first && self.second_is_safe(position, true) {
             return Ok(());
         }
+        if !owner_first {
+            if let Some(pairs) = self.residual_pairing(position) {
+                return self.record(position, Entry::Pairing(pairs));
+            }
+        }
         let horizon = self.horizon(position);
         let free = self.graph().all() & !position.taken();
         let live = relevant(self.graph(), self.solver.version, position, horizon);
@@ -282,17 +352,6 @@ impl Extraction<'_, '_> {
         }
         Ok(())
     }
-}
-
-/// The free cells of every set the first player can still complete.
-pub(crate) fn live_first_sets(graph: &Hypergraph, position: Position) -> Vec<Cells> {
-    let free = graph.all() & !position.taken();
-    graph
-        .sets
-        .iter()
-        .filter(|&&set| set & position.second == 0)
-        .map(|&set| set & free)
-        .collect()
 }
 
 fn inconsistent(position: Position) -> StrategyError {

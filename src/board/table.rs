@@ -2,7 +2,7 @@
 //! small boards: which boards to solve, and the table's JSON.
 
 use super::shape::{Shape, NAMED, WINNERS};
-use super::{run, Certified, Game, Run, Value, Version};
+use super::{run_with, Certified, Game, Run, Value, Version};
 use serde::Serialize;
 
 /// The board number of one shape in one version, with the runs that make
@@ -46,6 +46,7 @@ pub fn board_number(
     shape: &Shape,
     version: Version,
     max_side: usize,
+    options: &super::Options,
     progress: &dyn Fn(&str),
 ) -> BoardNumber {
     let mut tried: Vec<(usize, Run)> = Vec::new();
@@ -54,7 +55,7 @@ pub fn board_number(
             break;
         };
         let label = format!("{} {} {side}x{side}", shape.name, version.word());
-        let run = run(&game, version, &|message| {
+        let run = run_with(&game, version, options, &|message| {
             progress(&format!("{label}: {message}"))
         });
         let won = match run.solution.value {

@@ -8,8 +8,11 @@ use std::time::Instant;
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// A shape by name (e.g. L-pentomino, snaky) or by cells "(0,0) (1,0) ...";
-    /// or `table` for the eleven winners' board and move numbers.
+    /// `table` for the eleven winners' board and move numbers; or `merge`
+    /// to join the part files of a sharded search.
     target: String,
+    /// Merge mode: the part files (`part-K-of-N.json`) to join.
+    parts: Vec<PathBuf>,
     /// Side of the square board (SHAPE mode).
     #[arg(long)]
     size: Option<usize>,
@@ -34,6 +37,24 @@ pub struct BoardArgs {
     /// Table mode: write every certificate that backs a number into this directory.
     #[arg(long)]
     certificates: Option<PathBuf>,
+    /// Look for a pairing of the residual sets at every node with fewer
+    /// stones than this (a Breaker win at once); 0: only the empty board.
+    #[arg(long, default_value_t = 0)]
+    pairing_plies: u32,
+    /// Steps allowed to each of those pairing searches (0: the default).
+    #[arg(long, default_value_t = 0)]
+    pairing_steps: u64,
+    /// SHAPE mode: solve only shard K of N (`K/N`) of the units cut after
+    /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes).
+    #[arg(long)]
+    shard: Option<String>,
+    /// Shard mode: the directory of the part files.
+    #[arg(long, default_value = "board-parts")]
+    parts_dir: PathBuf,
+    /// Shard mode: claim a first-player win within this many moves
+    /// (without it, the claim is that the first player never wins).
+    #[arg(long)]
+    bound: Option<u32>,
 }
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
@@ -44,6 +65,12 @@ pub fn run(args: BoardArgs) -> super::CommandResult {
 fn run_printing(args: BoardArgs) -> Outcome {
     if args.target == "table" {
         return run_table(&args);
+    }
+    if args.target == "merge" {
+        return run_merge(&args);
+    }
+    if !args.parts.is_empty() {
+        return bad_input("only `gamecert board merge` takes part files");
     }
     let shape = match Shape::parse(&args.target) {
         Ok(shape) => shape,
@@ -61,8 +88,11 @@ fn run_printing(args: BoardArgs) -> Outcome {
     } else {
         Version::Weak
     };
+    if let Some(shard) = &args.shard {
+        return run_shard(&args, shard, &game, version);
+    }
     let label = format!("board {} {}", game.name(), version.word());
-    let run = board::run(&game, version, &progress(label));
+    let run = board::run_with(&game, version, &options(&args), &progress(label));
     outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
         if let Err(outcome) = super::write_now("board", path, json) {
@@ -124,6 +154,7 @@ fn run_table(args: &BoardArgs) -> Outcome {
                 &shape,
                 version,
                 args.max_side,
+                &options(args),
                 &progress(format!("board table {}", shape.name)),
             );
             print_number(&number);
@@ -149,13 +180,25 @@ fn run_table(args: &BoardArgs) -> Outcome {
         let Ok(game) = Game::polyomino(table::snaky(), size, size) else {
             return bad_input(&format!("Snaky does not fit a {size}x{size} board"));
         };
-        let run = board::run(
-            &game,
-            Version::Weak,
-            &progress(format!("board table snaky {size}x{size}")),
-        );
+        // Snaky is a Breaker win on the small boards: pairing leaves on.
+        let mut options = options(args);
+        if options.pairing_plies == 0 {
+            options.pairing_plies = board::SNAKY_PAIRING_PLIES;
+        }
+        let run = snaky_run(&game, size, &options);
         outln!("{}", describe(&run));
         holds &= run.certified.holds();
+        if let (Some(directory), Certified::Audited { json, .. }) =
+            (&args.certificates, &run.certified)
+        {
+            let file = format!("{}.json", board::verify::file_stem(&run.name, run.version));
+            if let Err(error) =
+                gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
+            {
+                errln!("gamecert board: cannot write {file}: {error}");
+                holds = false;
+            }
+        }
         snaky.push(table::snaky_json(size, &run));
     }
     if let Some(path) = &args.json {
@@ -208,4 +251,110 @@ fn write_certificates(directory: &Path, number: &BoardNumber) -> bool {
         }
     }
     holds
+}
+
+fn options(args: &BoardArgs) -> board::Options {
+    board::Options {
+        pairing_plies: args.pairing_plies,
+        pairing_steps: args.pairing_steps,
+    }
+}
+
+/// `--shard K/N`: solves one shard's units into its part file.
+fn run_shard(args: &BoardArgs, shard: &str, game: &Game, version: Version) -> Outcome {
+    let k_n = match board::shard::parse_shard(shard) {
+        Ok(k_n) => k_n,
+        Err(error) => return bad_input(&error.to_string()),
+    };
+    let search = board::parts::Search {
+        shape: args.target.clone(),
+        width: game.graph.width,
+        height: game.graph.height,
+        version,
+        claim: match args.bound {
+            Some(bound) => board::shard::Claim::FirstWins { bound },
+            None => board::shard::Claim::FirstDoesNotWin,
+        },
+    };
+    let label = format!("board {} {} shard {shard}", game.name(), version.word());
+    let started = Instant::now();
+    let reporter = progress(label);
+    match board::parts::run_shard(&search, k_n, &args.parts_dir, &options(args), &reporter) {
+        Ok(part) => {
+            let holds = part.results.iter().filter(|r| r.holds).count();
+            outln!(
+                "{} shard {shard}: {} units solved ({holds} support the claim), {:.1}s; part file {}",
+                game.name(),
+                part.results.len(),
+                started.elapsed().as_secs_f64(),
+                board::parts::part_path(&args.parts_dir, k_n.0, k_n.1).display()
+            );
+            Outcome::Holds
+        }
+        Err(error) => bad_input(&error.to_string()),
+    }
+}
+
+/// `merge PARTS... --json OUT`: joins the parts, audits, writes.
+fn run_merge(args: &BoardArgs) -> Outcome {
+    use board::shard::ShardError;
+    match board::parts::merge_parts(&args.parts, &progress("board merge".to_string())) {
+        Ok((game, _, certified)) => {
+            let (text, holds) = match &certified {
+                Certified::Audited { audit, .. } | Certified::TooLarge { audit, .. }
+                    if !audit.holds() =>
+                {
+                    (
+                        format!("CERTIFICATE REJECTED: {}", audit.messages().join("; ")),
+                        false,
+                    )
+                }
+                Certified::Audited { .. } => ("certificate audited".to_string(), true),
+                Certified::TooLarge { bytes, sha256, .. } => (
+                    format!(
+                        "computed, not certified: certificate of {bytes} bytes (sha256 {sha256})"
+                    ),
+                    true,
+                ),
+                Certified::NotBuilt { reason } => {
+                    (format!("computed, not certified: {reason}"), true)
+                }
+            };
+            outln!("{}: merged; {text}", game.name());
+            if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &certified) {
+                if holds {
+                    if let Err(outcome) = super::write_now("board merge", path, json) {
+                        return outcome;
+                    }
+                }
+            }
+            Outcome::from_holds(holds)
+        }
+        Err(board::parts::PartError::Shard(ShardError::Refuted(message))) => {
+            outln!("board merge: the claim is refuted: {message}");
+            Outcome::from_holds(false)
+        }
+        Err(error) => bad_input(&error.to_string()),
+    }
+}
+
+/// Snaky on `size x size`: Breaker's claim by the sharded search in this
+/// process (a reply that loses cannot hold up a good one; docs/boards.md);
+/// when a first move refutes it, the plain solver finds the Maker win.
+fn snaky_run(game: &Game, size: usize, options: &board::Options) -> Run {
+    let label = format!("board table snaky {size}x{size}");
+    let search = board::parts::Search {
+        shape: table::snaky().name,
+        width: size,
+        height: size,
+        version: Version::Weak,
+        claim: board::shard::Claim::FirstDoesNotWin,
+    };
+    match board::parts::solve_whole(&search, options, &progress(label.clone())) {
+        Ok(run) => run,
+        Err(error) => {
+            errln!("{label}: Breaker's claim not proved ({error}); solving the game");
+            board::run_with(game, Version::Weak, options, &progress(label))
+        }
+    }
 }

@@ -15,7 +15,8 @@
 //!   with no first cell.
 //!
 //! The second player's table may end a line early with a pairing (every
-//! live set contains a whole pair, checked here) or where the live sets'
+//! live set contains a whole pair, checked here; the pairing may sit at a
+//! position with either player to move) or where the live sets'
 //! weight sum of 2^-missing is below 1/2 with the first player to move (1
 //! with the second), which is Erdős and Selfridge's theorem (1973).
 
@@ -516,6 +517,15 @@ impl Replay<'_> {
         let owner_first = self.first_moves_owner();
         if !owner_first && self.second_safe(first, second, true) {
             return Ok(());
+        }
+        // A pairing leaf with the first player to move: the second player
+        // answers each cell with its partner (checked exactly as when the
+        // second player is to move, which only adds a tempo).
+        if !owner_first {
+            if let Some(Entry::Pairing(pairs)) = self.entry(first, second) {
+                self.positions += 1;
+                return check_pairing(self.game, first, second, &pairs);
+            }
         }
         let free = self.game.all() & !(first | second);
         let relevant = self.game.relevant(first, second, self.horizon(first));

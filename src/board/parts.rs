@@ -1,0 +1,435 @@
+//! Part files of a sharded board search (docs/formats/board-shard.md): a
+//! shard's solved units, rewritten after every unit so that a stopped run
+//! resumes where it was (solved units are skipped), and the merge of all
+//! parts into one audited certificate.
+
+use super::search::{Solver, Version};
+use super::shard::{self, Claim, ShardError, UnitResult};
+use super::{Certified, Game, Options, Shape};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub const KIND: &str = "board-shard-part";
+pub const FORMAT: u64 = 1;
+
+/// One shard's part file.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Part {
+    pub kind: String,
+    pub format: u64,
+    /// The shape as given on the command line (`Shape::parse` reads it).
+    pub shape: String,
+    pub width: usize,
+    pub height: usize,
+    pub game: String,
+    /// `"first-does-not-win"` or `"first-wins"`.
+    pub claim: String,
+    pub move_bound: Option<u32>,
+    /// `[K, N]`.
+    pub shard: [usize; 2],
+    /// How many units the whole search has.
+    pub units: usize,
+    /// Every unit of this shard is solved or skipped.
+    pub complete: bool,
+    pub results: Vec<UnitResult>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PartError {
+    #[error("{0}")]
+    Shard(#[from] ShardError),
+    #[error("{path}: {message}")]
+    File { path: PathBuf, message: String },
+    #[error("{0}")]
+    Board(String),
+}
+
+fn file_error(path: &Path, message: impl ToString) -> PartError {
+    PartError::File {
+        path: path.to_path_buf(),
+        message: message.to_string(),
+    }
+}
+
+/// The search a part belongs to.
+#[derive(Debug, Clone)]
+pub struct Search {
+    pub shape: String,
+    pub width: usize,
+    pub height: usize,
+    pub version: Version,
+    pub claim: Claim,
+}
+
+impl Search {
+    pub fn game(&self) -> Result<Game, PartError> {
+        let shape = Shape::parse(&self.shape).map_err(|e| PartError::Board(e.to_string()))?;
+        Game::polyomino(shape, self.width, self.height).map_err(|e| PartError::Board(e.to_string()))
+    }
+
+    fn claim_word(&self) -> &'static str {
+        match self.claim {
+            Claim::FirstDoesNotWin => "first-does-not-win",
+            Claim::FirstWins { .. } => "first-wins",
+        }
+    }
+
+    fn bound(&self) -> Option<u32> {
+        match self.claim {
+            Claim::FirstDoesNotWin => None,
+            Claim::FirstWins { bound } => Some(bound),
+        }
+    }
+
+    fn empty_part(&self, (k, n): (usize, usize), units: usize) -> Part {
+        Part {
+            kind: KIND.to_string(),
+            format: FORMAT,
+            shape: self.shape.clone(),
+            width: self.width,
+            height: self.height,
+            game: self.version.word().to_string(),
+            claim: self.claim_word().to_string(),
+            move_bound: self.bound(),
+            shard: [k, n],
+            units,
+            complete: false,
+            results: Vec::new(),
+        }
+    }
+
+    fn matches(&self, part: &Part) -> bool {
+        part.kind == KIND
+            && part.format == FORMAT
+            && part.shape == self.shape
+            && part.width == self.width
+            && part.height == self.height
+            && part.game == self.version.word()
+            && part.claim == self.claim_word()
+            && part.move_bound == self.bound()
+    }
+
+    fn from_part(part: &Part) -> Result<Search, PartError> {
+        let version = match part.game.as_str() {
+            "weak" => Version::Weak,
+            "strong" => Version::Strong,
+            other => return Err(PartError::Board(format!("unknown game {other:?}"))),
+        };
+        let claim = match (part.claim.as_str(), part.move_bound) {
+            ("first-does-not-win", None) => Claim::FirstDoesNotWin,
+            ("first-wins", Some(bound)) => Claim::FirstWins { bound },
+            _ => {
+                return Err(PartError::Board(
+                    "claim and move_bound disagree".to_string(),
+                ))
+            }
+        };
+        Ok(Search {
+            shape: part.shape.clone(),
+            width: part.width,
+            height: part.height,
+            version,
+            claim,
+        })
+    }
+}
+
+/// The part file of shard `k` of `n` in `directory`.
+pub fn part_path(directory: &Path, k: usize, n: usize) -> PathBuf {
+    directory.join(format!("part-{k}-of-{n}.json"))
+}
+
+fn read_part(path: &Path) -> Result<Part, PartError> {
+    let text = std::fs::read_to_string(path).map_err(|e| file_error(path, e))?;
+    serde_json::from_str(&text).map_err(|e| file_error(path, e))
+}
+
+fn write_part(path: &Path, part: &Part) -> Result<(), PartError> {
+    let json = crate::cert::to_certificate_json(part, 2).map_err(|e| file_error(path, e))?;
+    crate::cert::write_atomically(path, json.as_bytes()).map_err(|e| file_error(path, e))
+}
+
+/// Runs shard `k` of `n`: solves its units not yet in its part file, and
+/// rewrites the file after each one.
+pub fn run_shard(
+    search: &Search,
+    (k, n): (usize, usize),
+    directory: &Path,
+    options: &Options,
+    progress: &dyn Fn(&str),
+) -> Result<Part, PartError> {
+    let game = search.game()?;
+    let units = shard::units(&game.graph, search.version, search.claim)?;
+    let path = part_path(directory, k, n);
+    let part = match read_part(&path) {
+        Ok(part) if search.matches(&part) && part.shard == [k, n] && part.units == units.len() => {
+            part
+        }
+        Ok(_) => return Err(file_error(&path, "belongs to another search; remove it")),
+        Err(_) if !path.exists() => search.empty_part((k, n), units.len()),
+        Err(error) => return Err(error),
+    };
+    let stale = part.results.iter().any(|r| {
+        units
+            .get(r.unit)
+            .map(|u| super::certificate::key(u.position.first, u.position.second))
+            != Some(r.position.clone())
+    });
+    if stale {
+        return Err(file_error(
+            &path,
+            "its units are not this build's units; remove it",
+        ));
+    }
+    std::fs::create_dir_all(directory).map_err(|e| file_error(directory, e))?;
+    let context = Context {
+        search,
+        game: &game,
+        units: &units,
+        path: Some(&path),
+        options,
+        progress,
+        start: Instant::now(),
+        nodes: std::cell::Cell::new(0),
+    };
+    context.solve_part((k, n), part)
+}
+
+/// Breaker's claim (or the first player's within `bound`) solved in this
+/// process as one shard, without part files, and merged: the board table's
+/// way to Snaky's certificates.
+pub fn solve_whole(
+    search: &Search,
+    options: &Options,
+    progress: &dyn Fn(&str),
+) -> Result<super::Run, PartError> {
+    let game = search.game()?;
+    let units = shard::units(&game.graph, search.version, search.claim)?;
+    let context = Context {
+        search,
+        game: &game,
+        units: &units,
+        path: None,
+        options,
+        progress,
+        start: Instant::now(),
+        nodes: std::cell::Cell::new(0),
+    };
+    let part = context.solve_part((1, 1), search.empty_part((1, 1), units.len()))?;
+    let results = part.results.into_iter().map(|r| (r.unit, r)).collect();
+    let strategy = shard::merge(&game.graph, search.claim, &units, &results)?;
+    let seconds = context.start.elapsed().as_secs_f64();
+    let certified = super::certify(&game, search.version, &strategy, progress);
+    let value = match search.claim {
+        Claim::FirstDoesNotWin => super::Value::FirstDoesNotWin,
+        Claim::FirstWins { bound } => super::Value::FirstWins { moves: bound },
+    };
+    Ok(super::Run {
+        name: game.name(),
+        version: search.version,
+        solution: super::Solution {
+            value,
+            nodes: context.nodes.get(),
+            seconds,
+        },
+        certified,
+    })
+}
+
+impl Context<'_> {
+    /// Solves the units of shard `k` of `n` not yet in `part`.
+    fn solve_part(&self, (k, n): (usize, usize), mut part: Part) -> Result<Part, PartError> {
+        let (search, units) = (self.search, self.units);
+        if search.claim == Claim::FirstDoesNotWin {
+            let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
+            for group in (0..groups).filter(|g| g % n == k - 1) {
+                self.solve_group(group, &mut part)?;
+            }
+        } else {
+            let solver = self.solver();
+            let mine = |(index, unit): &(usize, &shard::Unit)| {
+                shard::shard_of(search.claim, unit, *index, n) == k - 1
+            };
+            for (index, unit) in units.iter().enumerate().filter(mine) {
+                if shard::won_group(units, &part.results).is_some_and(|g| g < unit.group) {
+                    break;
+                }
+                let done = part.results.iter().any(|r| r.unit == index);
+                if done || shard::settled(search.claim, units, &part.results, unit.group) {
+                    continue;
+                }
+                let result = shard::solve_unit(&solver, search.claim, index, unit)?;
+                self.record(&solver, result, &mut part)?;
+            }
+            self.nodes.set(self.nodes.get() + solver.nodes());
+        }
+        part.complete = true;
+        self.save(&part)?;
+        Ok(part)
+    }
+}
+
+/// Nodes allowed to each reply in the first round of a group (Breaker's
+/// claim); each later round allows four times as many.
+pub const FIRST_NODE_LIMIT: u64 = 20_000;
+
+struct Context<'a> {
+    search: &'a Search,
+    game: &'a Game,
+    units: &'a [shard::Unit],
+    /// The part file (none: in memory).
+    path: Option<&'a Path>,
+    options: &'a Options,
+    progress: &'a dyn Fn(&str),
+    start: Instant,
+    /// Nodes searched by every attempt so far.
+    nodes: std::cell::Cell<u64>,
+}
+
+impl Context<'_> {
+    fn solver(&self) -> Solver<'_> {
+        let mut solver = Solver::new(&self.game.graph, self.search.version);
+        solver.pairing_plies = self.options.pairing_plies;
+        if self.options.pairing_steps > 0 {
+            solver.pairing_steps = self.options.pairing_steps;
+        }
+        solver
+    }
+
+    fn record(
+        &self,
+        solver: &Solver,
+        result: UnitResult,
+        part: &mut Part,
+    ) -> Result<(), PartError> {
+        (self.progress)(&format!(
+            "unit {}/{} ({}): {} ({} entries); {} nodes, {:.1}s",
+            result.unit,
+            self.units.len(),
+            result.position,
+            if result.holds { "holds" } else { "fails" },
+            result.strategy.len(),
+            solver.nodes(),
+            self.start.elapsed().as_secs_f64()
+        ));
+        part.results.push(result);
+        self.save(part)
+    }
+
+    fn save(&self, part: &Part) -> Result<(), PartError> {
+        match self.path {
+            Some(path) => write_part(path, part),
+            None => Ok(()),
+        }
+    }
+
+    /// Breaker's claim, one group (first move): its replies are tried in
+    /// rounds, each reply with a fresh table and a node limit that grows
+    /// fourfold per round, until one holds (or every one fails). Every
+    /// attempt depends on its unit and limit alone, so the reply found is
+    /// the same however the run was split or resumed.
+    fn solve_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
+        let indices: Vec<usize> = (0..self.units.len())
+            .filter(|&i| self.units[i].group == group)
+            .collect();
+        let mut limit = FIRST_NODE_LIMIT;
+        loop {
+            let known = |i: &usize| part.results.iter().find(|r| r.unit == *i).map(|r| r.holds);
+            if indices.iter().any(|i| known(i) == Some(true)) {
+                return Ok(());
+            }
+            let open: Vec<usize> = indices
+                .iter()
+                .copied()
+                .filter(|i| known(i).is_none())
+                .collect();
+            if open.is_empty() {
+                return Ok(());
+            }
+            for index in open {
+                let solver = self.solver();
+                let unit = &self.units[index];
+                let answer = solver.first_wins_limited(unit.position, u32::MAX, limit);
+                self.nodes.set(self.nodes.get() + solver.nodes());
+                let Some(first_wins) = answer else {
+                    continue;
+                };
+                let result =
+                    shard::unit_result(&solver, self.search.claim, index, unit, !first_wins)?;
+                self.record(&solver, result, part)?;
+                if !first_wins {
+                    return Ok(());
+                }
+            }
+            (self.progress)(&format!(
+                "group {group}: no reply settled within {limit} nodes each; {:.1}s",
+                self.start.elapsed().as_secs_f64()
+            ));
+            limit = limit.saturating_mul(4);
+        }
+    }
+}
+
+/// Merges part files into one certificate, audited by the kernel.
+pub fn merge_parts(
+    paths: &[PathBuf],
+    progress: &dyn Fn(&str),
+) -> Result<(Game, Search, Certified), PartError> {
+    let mut parts = Vec::new();
+    for path in paths {
+        parts.push((path, read_part(path)?));
+    }
+    let (first_path, first) = parts
+        .first()
+        .ok_or_else(|| PartError::Board("no part files given".to_string()))?;
+    let search = Search::from_part(first).map_err(|e| file_error(first_path, e))?;
+    let mut results: BTreeMap<usize, UnitResult> = BTreeMap::new();
+    for (path, part) in &parts {
+        if !search.matches(part) || part.units != first.units {
+            return Err(file_error(
+                path,
+                "belongs to another search than the first part",
+            ));
+        }
+        for result in &part.results {
+            if let Some(old) = results.get(&result.unit) {
+                if old != result {
+                    return Err(file_error(
+                        path,
+                        format!("unit {} differs from another part", result.unit),
+                    ));
+                }
+            }
+            results.insert(result.unit, result.clone());
+        }
+    }
+    let game = search.game()?;
+    let units = shard::units(&game.graph, search.version, search.claim)?;
+    if units.len() != first.units {
+        return Err(file_error(
+            first_path,
+            "unit count differs from this build's",
+        ));
+    }
+    for (index, result) in &results {
+        let expected = units
+            .get(*index)
+            .map(|u| super::certificate::key(u.position.first, u.position.second));
+        if expected.as_deref() != Some(result.position.as_str()) {
+            return Err(PartError::Shard(ShardError::Mismatch(format!(
+                "unit {index} is not {}",
+                result.position
+            ))));
+        }
+    }
+    let strategy = shard::merge(&game.graph, search.claim, &units, &results)?;
+    progress(&format!(
+        "merged {} units into {} entries",
+        results.len(),
+        strategy.entries.len()
+    ));
+    let certified = super::certify(&game, search.version, &strategy, progress);
+    Ok((game, search, certified))
+}

@@ -1,0 +1,153 @@
+//! Sharded board search: one shard and three shards (separate processes)
+//! give the same certificate bytes; a stopped shard resumes; a missing part
+//! is reported; pairing leaves at first-player-to-move positions are
+//! checked by the kernel.
+
+mod common;
+
+use common::{gamecert, stdout};
+use gamecert::audit::{audit_value, board::Fault, Failure};
+use std::path::Path;
+
+fn run_shards(dir: &Path, shape: &str, size: &str, bound: Option<&str>, n: usize) -> String {
+    for k in 1..=n {
+        let shard = format!("{k}/{n}");
+        let mut args = vec![
+            "board",
+            shape,
+            "--size",
+            size,
+            "--pairing-plies",
+            "12",
+            "--shard",
+            &shard,
+            "--parts-dir",
+            dir.to_str().unwrap(),
+        ];
+        if let Some(bound) = bound {
+            args.extend(["--bound", bound]);
+        }
+        let out = gamecert(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    }
+    let parts: Vec<String> = (1..=n)
+        .map(|k| {
+            dir.join(format!("part-{k}-of-{n}.json"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    let target = dir.join("merged.json");
+    let mut args = vec!["board", "merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["--json", target.to_str().unwrap()]);
+    let out = gamecert(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("certificate audited"));
+    std::fs::read_to_string(target).unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamecert-shard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn one_and_three_shards_give_the_same_breaker_certificate() {
+    let (one, three) = (scratch("snaky-1"), scratch("snaky-3"));
+    let a = run_shards(&one, "snaky", "6", None, 1);
+    let b = run_shards(&three, "snaky", "6", None, 3);
+    assert_eq!(a, b);
+    let json: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(json["claim"], "first-does-not-win");
+    assert!(audit_value(&json).unwrap().holds());
+}
+
+#[test]
+fn one_and_three_shards_give_the_same_maker_certificate() {
+    let (one, three) = (scratch("l4-1"), scratch("l4-3"));
+    let a = run_shards(&one, "L-tetromino", "4", Some("4"), 1);
+    let b = run_shards(&three, "L-tetromino", "4", Some("4"), 3);
+    assert_eq!(a, b);
+    let json: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(json["move_bound"], 4);
+    assert!(audit_value(&json).unwrap().holds());
+}
+
+#[test]
+fn a_too_small_bound_is_refuted_and_a_missing_part_is_reported() {
+    let dir = scratch("l4-bound3");
+    let shard = gamecert(&[
+        "board",
+        "L-tetromino",
+        "--size",
+        "4",
+        "--bound",
+        "3",
+        "--shard",
+        "1/2",
+        "--parts-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(shard.status.code(), Some(0));
+    let part = dir.join("part-1-of-2.json");
+    let missing = gamecert(&["board", "merge", part.to_str().unwrap()]);
+    let text = format!("{}{}", stdout(&missing), common::stderr(&missing));
+    // Either a needed unit of shard 2 is missing, or shard 1 alone refutes
+    // every first move; both are reported, neither writes a certificate.
+    assert!(
+        text.contains("incomplete") || text.contains("refuted"),
+        "{text}"
+    );
+    assert_ne!(missing.status.code(), Some(0));
+}
+
+#[test]
+fn a_finished_shard_is_not_solved_again() {
+    let dir = scratch("resume");
+    let args = [
+        "board",
+        "snaky",
+        "--size",
+        "5",
+        "--shard",
+        "1/1",
+        "--parts-dir",
+        dir.to_str().unwrap(),
+    ];
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    let part = dir.join("part-1-of-1.json");
+    let before = std::fs::read_to_string(&part).unwrap();
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    assert_eq!(before, std::fs::read_to_string(&part).unwrap());
+}
+
+/// Snaky 7x7's committed certificate ends lines with pairings at positions
+/// where Maker is to move; a pairing entry that misses a live placement there
+/// is rejected with its position.
+#[test]
+fn a_maker_to_move_pairing_that_misses_a_placement_is_rejected() {
+    let path = common::root().join("certificates/boards/snaky-on-7x7-weak.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(audit_value(&json).unwrap().holds());
+    let strategy = json["strategy"].as_object_mut().unwrap();
+    let (key, entry) = strategy
+        .iter_mut()
+        .find(|(key, entry)| {
+            let (first, second) = key.split_once('.').unwrap();
+            let count = |hex: &str| u128::from_str_radix(hex, 16).unwrap().count_ones();
+            entry.is_array() && count(first) == count(second)
+        })
+        .expect("a pairing at a Maker-to-move position");
+    let key = key.clone();
+    entry.as_array_mut().unwrap().clear();
+    let report = audit_value(&json).unwrap();
+    match report.failures.as_slice() {
+        [Failure::Board(Fault::PairingFault { position, .. })] => {
+            assert!(!position.is_empty(), "{key}")
+        }
+        other => panic!("expected a pairing fault, got {other:?}"),
+    }
+}
