@@ -21,37 +21,22 @@ pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
         Err(_) => Vec::new(),
     };
     paths.sort();
+    // `verify` audits every emitted file with the kernel before it counts
+    // as regenerated, so reading the files is all this game does.
     let mut files = Vec::new();
-    let mut failures = Vec::new();
     for path in &paths {
         let contents = std::fs::read_to_string(path)
             .map_err(|e| error(format!("cannot read {}: {e}", path.display())))?;
-        let value: serde_json::Value = serde_json::from_str(&contents)
-            .map_err(|e| error(format!("{} is not JSON: {e}", path.display())))?;
-        let report = crate::audit::audit_value(&value)
-            .map_err(|e| error(format!("{}: {e}", path.display())))?;
-        if !report.holds() {
-            failures.push(format!(
-                "{}: {}",
-                path.display(),
-                report.messages().join("; ")
-            ));
-        }
         let relative = path.strip_prefix(root).unwrap_or(path).to_path_buf();
         files.push(CertificateFile {
             path: relative,
             contents,
         });
     }
-    let summary = if failures.is_empty() {
-        format!("{} board certificates re-audited, all hold", files.len())
-    } else {
-        format!(
-            "{} board certificates re-audited; FAILED: {}",
-            files.len(),
-            failures.join(" | ")
-        )
-    };
+    let summary = format!(
+        "{} board certificates read, each re-audited by the kernel (not re-solved)",
+        files.len()
+    );
     Ok(GameRun {
         game: "boards",
         summary,
