@@ -129,8 +129,7 @@ fn every_atlas_animal_and_pairing_certificate_is_exported() {
             assert_eq!(table["name"], stem);
             assert_eq!(table["shape_name"], animal["name"], "{path}");
             let certificate: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap())
-                    .unwrap();
+                serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap();
             assert_eq!(table["shape"], certificate["shape"], "{path}");
             assert_eq!(table["bound"], animal["moves"], "{path}");
         }

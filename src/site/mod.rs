@@ -155,10 +155,11 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
             let stem = Path::new(&certificate_path)
                 .file_stem()
                 .map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
-            let datasets = (source.export)(&certificate, &stem).map_err(|message| SiteError::Format {
-                path: path.clone(),
-                message,
-            })?;
+            let datasets =
+                (source.export)(&certificate, &stem).map_err(|message| SiteError::Format {
+                    path: path.clone(),
+                    message,
+                })?;
             for dataset in datasets {
                 // Two certificates must not write the same data file.
                 if index

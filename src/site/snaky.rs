@@ -238,13 +238,19 @@ mod tests {
     #[test]
     fn the_shape_is_named_by_its_common_name_or_its_cells() {
         let named = |shape: Value| shape_of(&json!({ "shape": shape })).map(|(_, name)| name);
-        assert_eq!(named(json!([[0, 0], [0, 1], [0, 2], [1, 1]])), Ok("T tetromino".into()));
+        assert_eq!(
+            named(json!([[0, 0], [0, 1], [0, 2], [1, 1]])),
+            Ok("T tetromino".into())
+        );
         let snaky = json!([[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [4, 1]]);
         assert_eq!(named(snaky.clone()), Ok("Snaky".into()));
         // A format-1 certificate has no shape: it is Snaky's table.
         assert_eq!(shape_of(&json!({})), Ok((snaky, "Snaky".into())));
         let hexomino = json!([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]]);
-        assert_eq!(named(hexomino), Ok("(0,0) (0,1) (1,0) (1,1) (2,0) (2,1)".into()));
+        assert_eq!(
+            named(hexomino),
+            Ok("(0,0) (0,1) (1,0) (1,1) (2,0) (2,1)".into())
+        );
         assert!(named(json!([[0, 0], [2, 0]])).is_err());
         assert!(named(json!([[0, "x"]])).is_err());
     }

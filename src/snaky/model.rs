@@ -131,6 +131,22 @@ impl Shape {
         self.cells == SNAKY
     }
 
+    /// The shape's name in summaries: "Snaky", else its common name ("T
+    /// tetromino"), else "the shape". (Claims keep [`Shape::name`], whose
+    /// statements certificates carry.)
+    pub fn called(&self) -> String {
+        if self.is_snaky() {
+            return "Snaky".to_string();
+        }
+        let cells: Vec<(i32, i32)> = self.cells.iter().map(|c| (c.x, c.y)).collect();
+        crate::polyomino::Polyomino::new(&cells)
+            .ok()
+            .as_ref()
+            .and_then(crate::polyomino::common_name)
+            .unwrap_or("the shape")
+            .to_string()
+    }
+
     /// The shape's name in claims: "Snaky", or "the polyomino P".
     pub fn name(&self) -> &'static str {
         if self.is_snaky() {
