@@ -101,8 +101,8 @@ struct GameArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Restrict both players to the n x n board {0..n-1}^2 (the paper's
-    /// Corollary 6 uses 17); the final card's envelope is moved so that its
-    /// smallest coordinates are 0.
+    /// Corollary 6 uses 17); the table is translated as its finite-board
+    /// claim says, so the final card's envelope's smallest coordinates are 0.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=MAX_BOARD))]
     board: Option<i32>,
     /// The claimed number of Maker moves.

@@ -52,11 +52,12 @@ const placed = (cells) => cells.map((c) => apply(game.placement, c)).sort(byXY);
 // The first free cell by max(|x|,|y|), then x, then y (the paper's order
 // for replacement moves), that passes `ok`; x and y are counted from the
 // board's corner, which is (0,0) for the paper's table, and on a table with
-// a board only its cells count, as in `gamecert snaky play --board N`.
+// a board only its cells count, as in `gamecert snaky play --board N` (a
+// table without a board counts from (0,0), as `snaky play` does).
 const onBoard = (c) => !table.board || (c[0] >= board.corner[0] && c[0] < board.corner[0] + board.size &&
   c[1] >= board.corner[1] && c[1] < board.corner[1] + board.size);
 function firstFree(ok) {
-  const [cx, cy] = board.corner;
+  const [cx, cy] = table.board ? board.corner : [0, 0];
   for (let r = 0; r < 1000; r++) {
     for (let x = -r; x <= r; x++) {
       const ys = Math.abs(x) === r ? range(-r, r) : [-r, r];
@@ -324,13 +325,17 @@ function autoplay() { for (let i = 0; i < 1000 && !game.end; i++) autoBreaker();
 
 function start(dataset) {
   table = dataset;
-  board = table.board || { size: 17, corner: [0, 0] };
+  // Without a board (a winner's own table claims none), the view is the
+  // final card's envelope, squared, with 3 cells around it.
+  const envelope = table.targets[table.root].envelope.flat();
+  const extent = Math.max(...envelope) - Math.min(...envelope) + 1;
+  board = table.board || { size: extent, corner: [Math.min(...envelope), Math.min(...envelope)] };
   VIEW.min = Math.min(board.corner[0], board.corner[1]) - 3;
   VIEW.max = Math.max(board.corner[0], board.corner[1]) + board.size + 2;
-  cursor = [board.corner[0] + 8, board.corner[1] + 9];
+  cursor = [board.corner[0] + (board.size >> 1), board.corner[1] + (board.size >> 1) + 1];
   document.getElementById("board-note").textContent = table.board
     ? `the ${board.size}x${board.size} board {${board.corner[0]}..${board.corner[0] + board.size - 1}} x {${board.corner[1]}..${board.corner[1] + board.size - 1}} of the certificate's finite-board claim`
-    : "none: the certificate makes no finite-board claim";
+    : "none: the certificate claims no fixed board";
   const name = table.shape_name;
   document.title = `${name}: play Breaker against the card table`;
   document.getElementById("title").textContent = `${name}: you are Breaker`;
