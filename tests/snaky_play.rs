@@ -323,6 +323,7 @@ fn play_and_search_name_the_shape_they_build() {
     ]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
+    assert!(text.starts_with("T tetromino play: "), "{text}");
     assert!(text.contains("\n  T tetromino t = "), "{text}");
     assert!(!text.contains("  Snaky  t = "), "{text}");
     let output = gamecert(&["snaky", "search", table, "--shape", shape, "--bound", "4"]);
@@ -332,6 +333,22 @@ fn play_and_search_name_the_shape_they_build() {
         text.contains("CERTIFIED: by search, Maker builds T tetromino within 4 moves"),
         "{text}"
     );
+    assert!(text.starts_with("T tetromino search "), "{text}");
+    let output = gamecert(&["snaky", "check", table, "--shape", shape, "--bound", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("T tetromino table "));
+    let output = gamecert(&[
+        "snaky", "draw", "game", "--table", table, "--shape", shape, "--bound", "4",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let svg = stdout(&output);
+    assert!(
+        svg.contains(">T tetromino: Maker wins in 4 moves ("),
+        "{svg}"
+    );
+    assert!(svg.contains("green: T tetromino</text>"), "{svg}");
     let output = gamecert(&["snaky", "play", "--replies", "7,8 8,6"]);
-    assert!(stdout(&output).contains("\n  Snaky  t = "));
+    let text = stdout(&output);
+    assert!(text.starts_with("Snaky play: "), "{text}");
+    assert!(text.contains("\n  Snaky  t = "), "{text}");
 }

@@ -8,7 +8,7 @@ use gamecert::snaky::play::{
     MAX_GAMES,
 };
 use gamecert::snaky::search::{search_json, search_summary, search_table_with, SearchOptions};
-use gamecert::snaky::svg_game::game_svg;
+use gamecert::snaky::svg_game::shape_game_svg;
 use gamecert::snaky::{
     certificate::bounded_certificate_json, check_table_with, diff, report, CheckOptions,
     DEFAULT_BOUND, TABLE_PATH,
@@ -277,7 +277,7 @@ fn draw_game(args: DrawGameArgs) -> CommandResult {
         .game
         .as_ref()
         .ok_or_else(|| CliError::new("snaky draw game", "no game was played"))?;
-    let svg = game_svg(game, report.breaker, report.board);
+    let svg = shape_game_svg(game, report.breaker, report.board, &report.shape);
     let path = args.output.unwrap_or_else(|| PathBuf::from("-"));
     let mut stdout = String::new();
     write_output("snaky draw game", &path, &svg, &mut stdout)?;

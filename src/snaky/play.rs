@@ -174,9 +174,12 @@ pub struct PlayReport {
     /// The single game, when one was played.
     #[serde(skip_serializing_if = "Option::is_none", flatten)]
     pub game: Option<Game>,
-    /// What the summary calls the shape ("Snaky", "T tetromino").
+    /// What the summary calls the shape ("Snaky", "T tetromino", "the
+    /// shape") and its heading ("Snaky", "T tetromino", "Card").
     #[serde(skip)]
     pub shape: String,
+    #[serde(skip)]
+    pub heading: String,
 }
 
 impl PlayReport {
@@ -221,6 +224,7 @@ pub fn play(
         histogram: BTreeMap::new(),
         game: None,
         shape: options.shape.called(),
+        heading: options.shape.heading(),
     };
     for number in 0..options.games {
         if options.games >= PROGRESS_GAMES && number % PROGRESS_GAMES == 0 && number > 0 {
@@ -692,8 +696,8 @@ pub fn play_summary(report: &PlayReport) -> String {
     };
     let _ = writeln!(
         out,
-        "Snaky play: {} game(s), {} Breaker on {board}{seed}",
-        report.games, report.breaker
+        "{} play: {} game(s), {} Breaker on {board}{seed}",
+        report.heading, report.games, report.breaker
     );
     if let Some(game) = &report.game {
         for (number, maker) in game.maker_moves.iter().enumerate() {

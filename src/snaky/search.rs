@@ -799,7 +799,7 @@ pub fn search_summary(run: &SearchRun) -> String {
     use std::fmt::Write;
     let result = &run.result;
     let mut out = String::new();
-    let _ = writeln!(out, "Snaky search {}", run.input.path);
+    let _ = writeln!(out, "{} search {}", run.shape.heading(), run.input.path);
     let _ = writeln!(
         out,
         "  input    {} bytes, sha256 {}",
