@@ -115,6 +115,24 @@ fn every_atlas_animal_and_pairing_certificate_is_exported() {
                 "{path}"
             );
         }
+        // Each winner's own card table is a dataset of the Snaky page, named
+        // by the certificate's file stem and titled by the animal's name.
+        if animal["how"] == "card-table" {
+            let path = animal["certificate"].as_str().unwrap();
+            let stem = Path::new(path).file_stem().unwrap().to_str().unwrap();
+            let data = out.join(format!("data/{stem}.js"));
+            let table = data_value(&std::fs::read_to_string(&data).unwrap());
+            assert!(
+                index.contains(&format!("\"certificate\": \"{path}\"")),
+                "{path}"
+            );
+            assert_eq!(table["name"], stem);
+            assert_eq!(table["shape_name"], animal["name"], "{path}");
+            let certificate: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap();
+            assert_eq!(table["shape"], certificate["shape"], "{path}");
+            assert_eq!(table["bound"], animal["moves"], "{path}");
+        }
     }
 }
 

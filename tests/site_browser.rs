@@ -190,12 +190,16 @@ async fn maker_moves(client: &Client) -> Vec<String> {
     serde_json::from_value(value).expect("a list of cells")
 }
 
-/// The producer's own game (src/snaky/play.rs) on the pinned table.
+/// The producer's own game (src/snaky/play.rs) on the pinned table, on the
+/// board of its finite-board claim (`snaky play --board 17`), as the page
+/// plays it.
 fn producer_game(breaker: BreakerKind, replies: &str) -> Vec<String> {
     let table = std::fs::read(root().join("certificates/sources/snaky21-cards.txt")).unwrap();
+    let board = certificate("certificates/snaky21.json")["board"].as_i64();
     let options = PlayOptions {
         breaker,
         replies: gamecert::snaky::play::parse_replies(replies).unwrap(),
+        board: board.map(|n| n as i32),
         ..PlayOptions::default()
     };
     let report = play_table(&table, &options).expect("the pinned table plays");
@@ -639,13 +643,20 @@ fn snaky20_computer_breaker_loses_at_its_certified_bound_on_its_board() {
         claim["statement"].as_str().unwrap().contains(&named),
         "{claim}"
     );
-    // The producer's game on the source table, for comparison.
+    // The producer's game on the source table, on the same board
+    // (`snaky play --board 17`, which translates the table as the claim does).
     let table = std::fs::read(root().join("certificates/sources/snaky20-kaiasage.txt")).unwrap();
     let options = PlayOptions {
         bound: bound as u32,
+        board: Some(size as i32),
         ..PlayOptions::default()
     };
-    let producer = play_table(&table, &options).unwrap().game.unwrap();
+    let report = play_table(&table, &options).unwrap();
+    assert_eq!(
+        (report.translation.x, report.translation.y),
+        (-x0 as i32, -y0 as i32)
+    );
+    let producer = report.game.unwrap();
     with_browser("snaky20", |client| async move {
         client
             .goto(&page_url(&site, "snaky.html?table=snaky20"))
@@ -687,21 +698,146 @@ fn snaky20_computer_breaker_loses_at_its_certified_bound_on_its_board() {
                 "Maker's {cell} is off the board"
             );
         }
-        // Move for move the producer's game, but for replacement moves: the
-        // producer counts its replacement order from (0,0), the page from
-        // the board's corner, keeping Maker on the board.
-        assert_eq!(page.len(), producer.maker_moves.len());
-        for (i, (mine, theirs)) in page.iter().zip(&producer.maker_moves).enumerate() {
-            if !producer.replacement_moves.contains(&i) {
-                assert_eq!(
-                    mine,
-                    &format!("{},{}", theirs.x, theirs.y),
-                    "Maker's move {}",
-                    i + 1
-                );
-            }
-        }
+        // Move for move the producer's game on its board, translated back to
+        // the table's frame: both count the replacement order from the
+        // board's corner, so replacement moves agree too.
+        assert!(!producer.replacement_moves.is_empty());
+        let theirs: Vec<String> = producer
+            .maker_moves
+            .iter()
+            .map(|c| format!("{},{}", i64::from(c.x) + x0, i64::from(c.y) + y0))
+            .collect();
+        assert_eq!(page, theirs, "the page's game is the producer's");
         screenshot(&client, "snaky20").await;
+    });
+}
+
+/// Whether `cells` is a copy t + R(P) of `shape` (R one of the 8 symmetries).
+fn is_copy_of(cells: &[(i64, i64)], shape: &[(i64, i64)]) -> bool {
+    let normal = |cells: Vec<(i64, i64)>| {
+        let x0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let y0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let mut cells: Vec<_> = cells.iter().map(|&(x, y)| (x - x0, y - y0)).collect();
+        cells.sort_unstable();
+        cells
+    };
+    let mine = normal(cells.to_vec());
+    (0..8).any(|code| {
+        let image = shape.iter().map(|&(x, y)| {
+            let (x, y) = (
+                if code & 2 != 0 { -x } else { x },
+                if code & 4 != 0 { -y } else { y },
+            );
+            if code & 1 != 0 {
+                (y, x)
+            } else {
+                (x, y)
+            }
+        });
+        normal(image.collect()) == mine
+    })
+}
+
+fn cells_of(value: &Value) -> Vec<(i64, i64)> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_winners_own_table_holds_maker_to_its_bound_from_the_atlas_link() {
+    let site = build_site("site-test-winner");
+    let atlas = certificate("certificates/animals.json");
+    let animal = atlas["animals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "T tetromino")
+        .unwrap()
+        .clone();
+    let path = animal["certificate"].as_str().unwrap().to_string();
+    let table = certificate(&path);
+    let bound = table["bound"].as_u64().unwrap() as usize;
+    let shape = cells_of(&table["shape"]);
+    let stem: Vec<String> = cells_of(&animal["cells"])
+        .iter()
+        .map(|(x, y)| format!("{x}{y}"))
+        .collect();
+    // The producer's game on the winner's source table, with its shape.
+    let source = table["input"]["path"].as_str().unwrap();
+    let options = PlayOptions {
+        bound: bound as u32,
+        shape: gamecert::snaky::model::Shape::parse(
+            &shape
+                .iter()
+                .map(|(x, y)| format!("({x},{y})"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .unwrap(),
+        ..PlayOptions::default()
+    };
+    let bytes = std::fs::read(root().join(source)).unwrap();
+    let producer = play_table(&bytes, &options).unwrap().game.unwrap();
+    with_browser("winner", |client| async move {
+        client.goto(&page_url(&site, "atlas.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('li.animal')").await;
+        // The atlas links the winner to its own table on the Snaky page.
+        click(&client, &format!("#a-{} .table-link", stem.join("-"))).await;
+        wait_for(&client, "document.querySelector('#moves li')").await;
+        let selected = js(&client, "return document.getElementById('table').value;").await;
+        let index = js(&client, "return GAMECERT_INDEX;").await;
+        let dataset = index
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["name"] == selected)
+            .unwrap()
+            .clone();
+        assert_eq!(dataset["certificate"], json!(path));
+        let title = js(
+            &client,
+            "return document.getElementById('title').textContent;",
+        )
+        .await;
+        assert_eq!(title, json!("T tetromino: you are Breaker"));
+        click(&client, "#autoplay").await;
+        let text = client
+            .find(Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.starts_with("Maker won"), "{text}");
+        let page = maker_moves(&client).await;
+        assert_eq!(
+            page.len(),
+            bound,
+            "the computer Breaker holds Maker to the certificate's bound"
+        );
+        let producer: Vec<String> = producer
+            .maker_moves
+            .iter()
+            .map(|c| format!("{},{}", c.x, c.y))
+            .collect();
+        assert_eq!(page, producer, "the page's game is the producer's");
+        // Maker's last move completes a copy of the certificate's shape,
+        // all of whose cells are Maker's.
+        let won = cells_of(&js(&client, "return game.snaky;").await);
+        assert!(is_copy_of(&won, &shape), "{won:?} is not the shape");
+        let last = page.last().unwrap();
+        assert!(won.iter().any(|(x, y)| &format!("{x},{y}") == last));
+        for (x, y) in &won {
+            assert!(
+                page.contains(&format!("{x},{y}")),
+                "({x},{y}) is not Maker's"
+            );
+        }
+        screenshot(&client, "snaky-winner").await;
     });
 }
 

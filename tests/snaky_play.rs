@@ -240,3 +240,115 @@ fn the_computer_breaker_finds_the_hole_in_a_forged_table() {
         matches!(&game.end, gamecert::snaky::play::GameEnd::StrategyFailed(reason) if reason.contains("(8,8)"))
     );
 }
+
+/// `snaky play --board 17` on the 20-move draft table: the table is
+/// translated as its finite-board claim says (the kernel-audited
+/// certificate names the translation), and Maker wins within 20 with every
+/// move of both players on the board, against the computer Breaker and
+/// against random ones.
+#[test]
+fn the_twenty_move_table_plays_on_its_translated_board() {
+    let certificate: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("certificates/snaky20.json")).unwrap(),
+    )
+    .unwrap();
+    let claim = certificate["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "finite-board")
+        .unwrap();
+    assert_eq!(claim["verdict"], "holds");
+    let bound = certificate["bound"].as_u64().unwrap().to_string();
+    let board = certificate["board"].as_u64().unwrap().to_string();
+    let source = certificate["input"]["path"].as_str().unwrap();
+    for breaker in ["computer", "random", "far"] {
+        let output = gamecert(&[
+            "snaky",
+            "play",
+            "--table",
+            source,
+            "--board",
+            &board,
+            "--bound",
+            &bound,
+            "--breaker",
+            breaker,
+            "--json",
+            "-",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{breaker}");
+        let text = stdout(&output);
+        let start = text.find("{\n").expect("JSON follows the summary");
+        let value: serde_json::Value = serde_json::from_str(&text[start..]).unwrap();
+        // The same translation as the checker's claim.
+        let named = text
+            .split_once("(the table translated by ")
+            .and_then(|(_, rest)| rest.split_once("))"))
+            .map(|(pair, _)| format!("translated by {pair})"))
+            .expect("the summary names the translation");
+        let statement = claim["statement"].as_str().unwrap();
+        assert!(statement.contains(&named), "{named} / {statement}");
+        assert_eq!(value["wins"], 1, "{breaker}");
+        let moves = value["maker_moves"].as_array().unwrap();
+        assert!(moves.len() as u64 <= certificate["bound"].as_u64().unwrap());
+        if breaker == "computer" {
+            assert_eq!(
+                value["maker_moves"].as_array().unwrap().len().to_string(),
+                bound
+            );
+        }
+        let n = certificate["board"].as_i64().unwrap();
+        for cell in moves
+            .iter()
+            .chain(value["breaker_moves"].as_array().unwrap())
+        {
+            let on = |v: &serde_json::Value| (0..n).contains(&v.as_i64().unwrap());
+            assert!(
+                on(&cell[0]) && on(&cell[1]),
+                "{breaker}: {cell} is off the board"
+            );
+        }
+    }
+}
+
+/// A winner's table played with its shape: the summary names the shape,
+/// not Snaky; Snaky's own summary keeps its words.
+#[test]
+fn play_and_search_name_the_shape_they_build() {
+    let shape = "(0,0) (0,1) (0,2) (1,1)";
+    let table = "certificates/sources/animals/t-tetromino.txt";
+    let output = gamecert(&[
+        "snaky", "play", "--table", table, "--shape", shape, "--bound", "4",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("T tetromino play: "), "{text}");
+    assert!(text.contains("\n  T tetromino t = "), "{text}");
+    assert!(!text.contains("  Snaky  t = "), "{text}");
+    let output = gamecert(&["snaky", "search", table, "--shape", shape, "--bound", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.contains("CERTIFIED: by search, Maker builds T tetromino within 4 moves"),
+        "{text}"
+    );
+    assert!(text.starts_with("T tetromino search "), "{text}");
+    let output = gamecert(&["snaky", "check", table, "--shape", shape, "--bound", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("T tetromino table "));
+    let output = gamecert(&[
+        "snaky", "draw", "game", "--table", table, "--shape", shape, "--bound", "4",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let svg = stdout(&output);
+    assert!(
+        svg.contains(">T tetromino: Maker wins in 4 moves ("),
+        "{svg}"
+    );
+    assert!(svg.contains("green: T tetromino</text>"), "{svg}");
+    let output = gamecert(&["snaky", "play", "--replies", "7,8 8,6"]);
+    let text = stdout(&output);
+    assert!(text.starts_with("Snaky play: "), "{text}");
+    assert!(text.contains("\n  Snaky  t = "), "{text}");
+}

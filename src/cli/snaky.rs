@@ -8,7 +8,7 @@ use gamecert::snaky::play::{
     MAX_GAMES,
 };
 use gamecert::snaky::search::{search_json, search_summary, search_table_with, SearchOptions};
-use gamecert::snaky::svg_game::game_svg;
+use gamecert::snaky::svg_game::shape_game_svg;
 use gamecert::snaky::{
     certificate::bounded_certificate_json, check_table_with, diff, report, CheckOptions,
     DEFAULT_BOUND, TABLE_PATH,
@@ -101,8 +101,8 @@ struct GameArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Restrict both players to the n x n board {0..n-1}^2 (the paper's
-    /// Corollary 6 uses 17); the final card's envelope is moved so that its
-    /// smallest coordinates are 0.
+    /// Corollary 6 uses 17); the table is translated as its finite-board
+    /// claim says, so the final card's envelope's smallest coordinates are 0.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=MAX_BOARD))]
     board: Option<i32>,
     /// The claimed number of Maker moves.
@@ -277,7 +277,7 @@ fn draw_game(args: DrawGameArgs) -> CommandResult {
         .game
         .as_ref()
         .ok_or_else(|| CliError::new("snaky draw game", "no game was played"))?;
-    let svg = game_svg(game, report.breaker, report.board);
+    let svg = shape_game_svg(game, report.breaker, report.board, &report.shape);
     let path = args.output.unwrap_or_else(|| PathBuf::from("-"));
     let mut stdout = String::new();
     write_output("snaky draw game", &path, &svg, &mut stdout)?;

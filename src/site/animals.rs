@@ -6,7 +6,7 @@ use super::{array, field, pick, Dataset};
 use serde_json::{json, Value};
 
 /// `certificates/animals.json`: one dataset, `atlas`.
-pub fn export_atlas(certificate: &Value) -> Result<Vec<Dataset>, String> {
+pub fn export_atlas(certificate: &Value, _stem: &str) -> Result<Vec<Dataset>, String> {
     let mut animals = Vec::new();
     for animal in array(certificate, "animals")? {
         animals.push(pick(
@@ -39,7 +39,7 @@ pub fn export_atlas(certificate: &Value) -> Result<Vec<Dataset>, String> {
 }
 
 /// `certificates/animals/pairing-*.json`: one dataset, `pairing-<stem>`.
-pub fn export_pairing(certificate: &Value) -> Result<Vec<Dataset>, String> {
+pub fn export_pairing(certificate: &Value, _stem: &str) -> Result<Vec<Dataset>, String> {
     let animal = field(certificate, "animal")?;
     let cells = array(animal, "cells")?;
     let stem = stem(cells).ok_or("the animal's cells are not [x, y] digit pairs")?;

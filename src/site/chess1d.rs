@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 /// `certificates/chess1d.json`: the claims, the principal variation and
 /// the published "mate in five" line.
-pub fn export_claims(certificate: &Value) -> Result<Vec<Dataset>, String> {
+pub fn export_claims(certificate: &Value, _stem: &str) -> Result<Vec<Dataset>, String> {
     let mut data = pick(
         certificate,
         &[
@@ -49,7 +49,7 @@ fn report_boards(certificate: &Value) -> Result<&Vec<Value>, String> {
     array(field(certificate, "report")?, "boards")
 }
 
-pub fn export_boards(certificate: &Value) -> Result<Vec<Dataset>, String> {
+pub fn export_boards(certificate: &Value, _stem: &str) -> Result<Vec<Dataset>, String> {
     let boards = array(certificate, "boards")?;
     let mut tables: BTreeMap<i64, Vec<Value>> = BTreeMap::new();
     for strategy in array(certificate, "strategies")? {

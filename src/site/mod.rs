@@ -38,7 +38,9 @@ pub struct Source {
     /// every file of that directory that matches (in name order), e.g. each
     /// pairing certificate of the atlas.
     pub certificate: &'static str,
-    pub export: fn(&Value) -> Result<Vec<Dataset>, String>,
+    /// The certificate and its file stem (`snaky21`, `table-t-tetromino`),
+    /// which names a dataset where one kind has many certificates.
+    pub export: fn(&Value, &str) -> Result<Vec<Dataset>, String>,
 }
 
 /// Every certificate the site shows. A new certificate is one line here.
@@ -49,6 +51,10 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         certificate: "certificates/snaky20.json",
+        export: snaky::export,
+    },
+    Source {
+        certificate: "certificates/animals/table-*.json",
         export: snaky::export,
     },
     Source {
@@ -146,13 +152,16 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
             progress(&certificate_path);
             let path = root.join(&certificate_path);
             let certificate = read_audited(root, &path)?;
-            let datasets = (source.export)(&certificate).map_err(|message| SiteError::Format {
-                path: path.clone(),
-                message,
-            })?;
+            let stem = Path::new(&certificate_path)
+                .file_stem()
+                .map_or(String::new(), |stem| stem.to_string_lossy().into_owned());
+            let datasets =
+                (source.export)(&certificate, &stem).map_err(|message| SiteError::Format {
+                    path: path.clone(),
+                    message,
+                })?;
             for dataset in datasets {
-                // Two certificates must not write the same data file (two
-                // Snaky tables with the same bound would).
+                // Two certificates must not write the same data file.
                 if index
                     .iter()
                     .any(|entry| entry["name"] == dataset.name.as_str())

@@ -7,8 +7,10 @@ use super::{array, field, integer, Dataset};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
-/// The certificate's datasets: one table, named after its claim's bound.
-pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
+/// The certificate's datasets: one table, named by the certificate's file
+/// stem (`snaky21`, `snaky20`, `table-t-tetromino`: several winners share a
+/// bound), with the shape Maker builds and its name.
+pub fn export(certificate: &Value, stem: &str) -> Result<Vec<Dataset>, String> {
     // Format 2: the bound at the top, the card in final_card, the statement
     // in the claim record "empty-board".
     let bound = integer(certificate, "bound")?;
@@ -21,6 +23,7 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
         .cloned()
         .unwrap_or(Value::Null);
     let board = board_frame(certificate)?;
+    let (shape, called) = shape_of(certificate)?;
     let nodes = array(certificate, "nodes")?;
     let bases = array(certificate, "bases")?;
     // A card's own node (path []) is where a card reference leads.
@@ -50,10 +53,10 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
             "outside": null,
         }));
     }
-    let name = format!("snaky{bound}");
+    let name = stem.to_string();
     Ok(vec![Dataset {
         title: format!(
-            "Snaky within {bound} Maker moves (card {})",
+            "{called} within {bound} Maker moves (card {})",
             integer(claim, "card")?
         ),
         page: "snaky.html",
@@ -62,6 +65,8 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
             "statement": statement,
             "verdict": field(certificate, "verdict")?,
             "bound": bound,
+            "shape": shape,
+            "shape_name": called,
             "board": board,
             "card": field(claim, "card")?,
             "root": root,
@@ -70,6 +75,31 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
         }),
         name,
     }])
+}
+
+/// The shape Maker builds (`shape`, Snaky's cells when a format-1
+/// certificate has none) and its common name, else its cell list.
+fn shape_of(certificate: &Value) -> Result<(Value, String), String> {
+    let Some(shape) = certificate.get("shape") else {
+        let snaky = crate::snaky::model::SNAKY.map(|c| [c.x, c.y]);
+        return Ok((json!(snaky), "Snaky".to_string()));
+    };
+    let cells: Vec<(i32, i32)> = shape
+        .as_array()
+        .ok_or("field \"shape\" is not an array")?
+        .iter()
+        .map(|cell| match cell.as_array().map(Vec::as_slice) {
+            Some([x, y]) => Some((
+                i32::try_from(x.as_i64()?).ok()?,
+                i32::try_from(y.as_i64()?).ok()?,
+            )),
+            _ => None,
+        })
+        .collect::<Option<_>>()
+        .ok_or("field \"shape\" is not a list of [x, y] cells")?;
+    let animal = crate::polyomino::Polyomino::new(&cells)
+        .map_err(|error| format!("field \"shape\" is not a polyomino: {error}"))?;
+    Ok((shape.clone(), animal.display_name()))
 }
 
 /// The N x N board of the certificate's finite-board claim, in the final
@@ -203,6 +233,27 @@ mod tests {
         assert_eq!(translation("translated by (3, 0)"), Some((3, 0)));
         assert_eq!(translation("translated by (x,0)"), None);
         assert_eq!(translation("no frame"), None);
+    }
+
+    #[test]
+    fn the_shape_is_named_by_its_common_name_or_its_cells() {
+        let named = |shape: Value| shape_of(&json!({ "shape": shape })).map(|(_, name)| name);
+        assert_eq!(
+            named(json!([[0, 0], [0, 1], [0, 2], [1, 1]])),
+            Ok("T tetromino".into())
+        );
+        let snaky = json!([[0, 0], [1, 0], [2, 0], [3, 0], [3, 1], [4, 1]]);
+        assert_eq!(named(snaky.clone()), Ok("Snaky".into()));
+        // A format-1 certificate has no shape: it is Snaky's table.
+        assert_eq!(shape_of(&json!({})), Ok((snaky, "Snaky".into())));
+        let hexomino = json!([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]]);
+        // No common name: its canonical cell list, as the atlas names it.
+        assert_eq!(
+            named(hexomino),
+            Ok("(0,0) (0,1) (0,2) (1,0) (1,1) (1,2)".into())
+        );
+        assert!(named(json!([[0, 0], [2, 0]])).is_err());
+        assert!(named(json!([[0, "x"]])).is_err());
     }
 
     #[test]

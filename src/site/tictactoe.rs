@@ -4,7 +4,7 @@
 use super::{array, integer, pick, Dataset};
 use serde_json::{json, Value};
 
-pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
+pub fn export(certificate: &Value, _stem: &str) -> Result<Vec<Dataset>, String> {
     let (rows, cols, k) = (
         integer(certificate, "rows")?,
         integer(certificate, "cols")?,

@@ -17,6 +17,11 @@ impl Cell {
         Cell { x, y }
     }
 
+    /// (0,0): the identity translation.
+    pub fn is_origin(&self) -> bool {
+        self.x == 0 && self.y == 0
+    }
+
     pub fn translate(self, offset: Cell) -> Cell {
         Cell::new(self.x + offset.x, self.y + offset.y)
     }

@@ -131,6 +131,31 @@ impl Shape {
         self.cells == SNAKY
     }
 
+    /// The shape's name in summaries: "Snaky", else its common name ("T
+    /// tetromino"), else "the shape". (Claims keep [`Shape::name`], whose
+    /// statements certificates carry.)
+    pub fn called(&self) -> String {
+        if self.is_snaky() {
+            return "Snaky".to_string();
+        }
+        let cells: Vec<(i32, i32)> = self.cells.iter().map(|c| (c.x, c.y)).collect();
+        crate::polyomino::Polyomino::new(&cells)
+            .ok()
+            .as_ref()
+            .and_then(crate::polyomino::common_name)
+            .unwrap_or("the shape")
+            .to_string()
+    }
+
+    /// What a summary's first line calls the table's kind: "Snaky", "T
+    /// tetromino", or "Card" for a shape without a common name.
+    pub fn heading(&self) -> String {
+        match self.called().as_str() {
+            "the shape" => "Card".to_string(),
+            called => called.to_string(),
+        }
+    }
+
     /// The shape's name in claims: "Snaky", or "the polyomino P".
     pub fn name(&self) -> &'static str {
         if self.is_snaky() {
@@ -158,6 +183,21 @@ fn integer(text: &str) -> Option<(i32, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn summaries_call_a_shape_by_its_common_name() {
+        let called = |text: &str| {
+            let shape = Shape::parse(text).unwrap();
+            (shape.called(), shape.heading())
+        };
+        let snaky = "(0,0) (1,0) (2,0) (3,0) (3,1) (4,1)";
+        assert_eq!(called(snaky), ("Snaky".into(), "Snaky".into()));
+        // Any frame and orientation of the T tetromino.
+        let t = ("T tetromino".into(), "T tetromino".into());
+        assert_eq!(called("(5,5) (5,6) (5,7) (6,6)"), t);
+        let hexomino = "(0,0) (1,0) (2,0) (0,1) (1,1) (2,1)";
+        assert_eq!(called(hexomino), ("the shape".into(), "Card".into()));
+    }
 
     #[test]
     fn shapes_are_read_and_validated() {

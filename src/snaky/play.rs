@@ -8,8 +8,9 @@
 //! the rules alone: after each Maker move, look for six Maker cells forming
 //! t + R(S) through that move.
 
+use super::board::BoardFit;
 use super::evaluate::Evaluation;
-use super::geometry::{Cell, Orientation, Placement};
+use super::geometry::{Bounds, Cell, Orientation, Placement};
 use super::model::Shape;
 use super::strategy::{compose, replacement_order, Move, Strategy};
 use serde::Serialize;
@@ -159,6 +160,11 @@ pub struct PlayReport {
     pub breaker: &'static str,
     pub seed: u64,
     pub board: Option<i32>,
+    /// On a board: added to every cell of the table's frame to land on it,
+    /// as in the table's finite-board claim. The summary names it; the JSON
+    /// (which search certificates embed) does not, so it stays as it was.
+    #[serde(skip)]
+    pub translation: Cell,
     pub bound: u32,
     pub games: u32,
     pub wins: u32,
@@ -168,6 +174,12 @@ pub struct PlayReport {
     /// The single game, when one was played.
     #[serde(skip_serializing_if = "Option::is_none", flatten)]
     pub game: Option<Game>,
+    /// What the summary calls the shape ("Snaky", "T tetromino", "the
+    /// shape") and its heading ("Snaky", "T tetromino", "Card").
+    #[serde(skip)]
+    pub shape: String,
+    #[serde(skip)]
+    pub heading: String,
 }
 
 impl PlayReport {
@@ -201,12 +213,18 @@ pub fn play(
         breaker: options.breaker.name(),
         seed: options.seed,
         board: options.board,
+        translation: match options.board {
+            Some(_) => board_placement(strategy).offset,
+            None => Cell::new(0, 0),
+        },
         bound: options.bound,
         games: options.games,
         wins: 0,
         max_maker_moves: 0,
         histogram: BTreeMap::new(),
         game: None,
+        shape: options.shape.called(),
+        heading: options.shape.heading(),
     };
     for number in 0..options.games {
         if options.games >= PROGRESS_GAMES && number % PROGRESS_GAMES == 0 && number > 0 {
@@ -255,8 +273,9 @@ pub fn play_game(
         },
     };
     let mut target = strategy.root;
-    // On a board, the final card's envelope is moved so that its smallest
-    // coordinates are 0 (the table's frame need not start there).
+    // On a board, the table is translated as its finite-board claim says
+    // (the final card's envelope starts at (0,0); the table's frame need
+    // not), so the replacement order counts from the board's corner.
     let mut placement = match options.board {
         Some(_) => board_placement(strategy),
         None => Placement::IDENTITY,
@@ -505,15 +524,15 @@ fn placed_envelope(envelope: &[Cell], placement: Placement) -> Vec<Cell> {
 /// A Snaky copy of Maker's through `cell`, by the rules: some R and t with
 /// t + R(S) ⊆ Maker's cells and `cell` among them. The first found in the
 /// order (orientation code, which cell of S is `cell`).
-/// The translation that puts the final card's envelope's smallest
-/// coordinates at 0 (the identity for the paper's table).
+/// The translation the finite-board check names ("translated by (tx,ty)"):
+/// derived as the checker derives it, by [`BoardFit`] from the final card's
+/// envelope, which it puts at (0,0) (the identity for the paper's table).
 pub fn board_placement(strategy: &Strategy) -> Placement {
-    let envelope = &strategy.root().envelope;
-    let x0 = envelope.iter().map(|c| c.x).min().unwrap_or(0);
-    let y0 = envelope.iter().map(|c| c.y).min().unwrap_or(0);
+    let envelope = strategy.root().envelope.iter().copied();
+    let bounds = Bounds::of(envelope).unwrap_or(Bounds::point(Cell::new(0, 0)));
     Placement {
         orientation: Orientation::IDENTITY,
-        offset: Cell::new(-x0, -y0),
+        offset: BoardFit::of(bounds, 0, None).translation,
     }
 }
 
@@ -662,9 +681,14 @@ pub fn play_json(report: &PlayReport) -> String {
 pub fn play_summary(report: &PlayReport) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let board = report.board.map_or("the infinite grid".to_string(), |n| {
-        format!("the {n}x{n} board")
-    });
+    let board = match report.board {
+        None => "the infinite grid".to_string(),
+        Some(n) if report.translation.is_origin() => format!("the {n}x{n} board"),
+        Some(n) => format!(
+            "the {n}x{n} board (the table translated by {})",
+            report.translation
+        ),
+    };
     let seed = if report.breaker == "random" {
         format!(", seed {}", report.seed)
     } else {
@@ -672,8 +696,8 @@ pub fn play_summary(report: &PlayReport) -> String {
     };
     let _ = writeln!(
         out,
-        "Snaky play: {} game(s), {} Breaker on {board}{seed}",
-        report.games, report.breaker
+        "{} play: {} game(s), {} Breaker on {board}{seed}",
+        report.heading, report.games, report.breaker
     );
     if let Some(game) = &report.game {
         for (number, maker) in game.maker_moves.iter().enumerate() {
@@ -698,8 +722,8 @@ pub fn play_summary(report: &PlayReport) -> String {
             (GameEnd::Won, Some(copy)) => {
                 let _ = writeln!(
                     out,
-                    "  Snaky  t = {}, R = code {}: {:?}",
-                    copy.offset, copy.orientation, copy.cells
+                    "  {:<6} t = {}, R = code {}: {:?}",
+                    report.shape, copy.offset, copy.orientation, copy.cells
                 );
             }
             (GameEnd::StrategyFailed(reason), _) => {

@@ -9,7 +9,8 @@ pub fn summary(run: &SnakyRun) -> String {
     let last = run.evaluation.final_node();
     let window = &run.evaluation.window;
     let first_card = run.table.lines.first().map_or(0, |l| l.card);
-    let _ = writeln!(out, "Snaky table {}", run.input.path);
+    let heading = run.evaluation.shape.heading();
+    let _ = writeln!(out, "{heading} table {}", run.input.path);
     let _ = writeln!(
         out,
         "  input    {} bytes, sha256 {}",

@@ -689,6 +689,8 @@ fn finite_board(strategy: &Strategy, worst: Option<u32>, board: Option<u32>) -> 
 pub struct SearchRun {
     pub input: InputRecord,
     pub result: SearchResult,
+    /// The polyomino Maker builds (for the summary's wording).
+    pub shape: Shape,
     /// One game against the computer Breaker, when the caller played it
     /// (`gamecert verify` does).
     pub play: Option<super::play::PlayReport>,
@@ -733,6 +735,7 @@ pub fn search_table_with(
     Ok(SearchRun {
         input,
         result: search_on(&strategy, bound, options.board),
+        shape: options.shape.clone(),
         play: None,
     })
 }
@@ -796,7 +799,7 @@ pub fn search_summary(run: &SearchRun) -> String {
     use std::fmt::Write;
     let result = &run.result;
     let mut out = String::new();
-    let _ = writeln!(out, "Snaky search {}", run.input.path);
+    let _ = writeln!(out, "{} search {}", run.shape.heading(), run.input.path);
     let _ = writeln!(
         out,
         "  input    {} bytes, sha256 {}",
@@ -865,12 +868,13 @@ pub fn search_summary(run: &SearchRun) -> String {
     );
     let _ = writeln!(
         out,
-        "{}: by search, Maker builds Snaky within {} moves (worst case {})",
+        "{}: by search, Maker builds {} within {} moves (worst case {})",
         if result.holds() {
             "CERTIFIED"
         } else {
             "REFUTED"
         },
+        run.shape.called(),
         result.bound,
         result
             .worst_case_maker_moves

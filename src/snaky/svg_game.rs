@@ -18,6 +18,11 @@ const TITLE: i32 = 40;
 /// outline is `board`, or the paper's Corollary 6 board (17x17) when none
 /// is given.
 pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
+    shape_game_svg(game, breaker, board, "Snaky")
+}
+
+/// [`game_svg`] for a game building `shape` (its name in the title and key).
+pub fn shape_game_svg(game: &Game, breaker: &str, board: Option<i32>, shape: &str) -> String {
     let size = board.unwrap_or(BOARD_SIZE).max(1);
     let board_box = Bounds {
         min: Cell::new(0, 0),
@@ -43,7 +48,7 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    title(&mut out, game, breaker, board);
+    title(&mut out, game, breaker, board, shape);
     // The current envelope, under everything else.
     canvas.cell_group(&mut out, r##"fill="#fff3b0""##, &game.envelope);
     canvas.grid_lines(&mut out);
@@ -71,7 +76,7 @@ pub fn game_svg(game: &Game, breaker: &str, board: Option<i32>) -> String {
 }
 
 /// The outcome and the colour key above the board.
-fn title(out: &mut String, game: &Game, breaker: &str, board: Option<i32>) {
+fn title(out: &mut String, game: &Game, breaker: &str, board: Option<i32>, shape: &str) {
     let outcome = match &game.end {
         GameEnd::Won => format!("Maker wins in {} moves", game.maker_moves.len()),
         GameEnd::StrategyFailed(reason) => format!("strategy failed: {reason}"),
@@ -79,14 +84,16 @@ fn title(out: &mut String, game: &Game, breaker: &str, board: Option<i32>) {
     let board_text = board.map_or("infinite grid".to_string(), |n| format!("{n}x{n} board"));
     let _ = writeln!(
         out,
-        r#"<text x="{MARGIN}" y="{}" font-size="13">Snaky: {} ({breaker} Breaker, {board_text})</text>"#,
+        r#"<text x="{MARGIN}" y="{}" font-size="13">{}: {} ({breaker} Breaker, {board_text})</text>"#,
         TITLE - 6,
+        escape(shape),
         escape(&outcome)
     );
     let _ = writeln!(
         out,
-        r##"<text x="{MARGIN}" y="{}" font-size="11" fill="#555555">Maker blue, Breaker red, by move (dashed: replacement); yellow: envelope; green: Snaky</text>"##,
-        TITLE + 12
+        r##"<text x="{MARGIN}" y="{}" font-size="11" fill="#555555">Maker blue, Breaker red, by move (dashed: replacement); yellow: envelope; green: {}</text>"##,
+        TITLE + 12,
+        escape(shape)
     );
 }
 

@@ -1,6 +1,8 @@
 // Snaky: the reader plays Breaker; Maker answers only from the certificate's
 // node records (pivot, children with placements, reply map). The rules
-// known here: cells are free or taken, and six Maker cells t + R(S) win.
+// known here: cells are free or taken, and Maker's cells t + R(P) win, P the
+// certificate's shape (Snaky for the paper's table, a winner's own animal
+// for the atlas's tables).
 "use strict";
 
 // The board of the certificate's finite-board claim, in the table's frame
@@ -49,15 +51,19 @@ const placed = (cells) => cells.map((c) => apply(game.placement, c)).sort(byXY);
 
 // The first free cell by max(|x|,|y|), then x, then y (the paper's order
 // for replacement moves), that passes `ok`; x and y are counted from the
-// board's corner, which is (0,0) for the paper's table.
+// board's corner, which is (0,0) for the paper's table, and on a table with
+// a board only its cells count, as in `gamecert snaky play --board N` (a
+// table without a board counts from (0,0), as `snaky play` does).
+const onBoard = (c) => !table.board || (c[0] >= board.corner[0] && c[0] < board.corner[0] + board.size &&
+  c[1] >= board.corner[1] && c[1] < board.corner[1] + board.size);
 function firstFree(ok) {
-  const [cx, cy] = board.corner;
+  const [cx, cy] = table.board ? board.corner : [0, 0];
   for (let r = 0; r < 1000; r++) {
     for (let x = -r; x <= r; x++) {
       const ys = Math.abs(x) === r ? range(-r, r) : [-r, r];
       for (const y of ys) {
         const c = [cx + x, cy + y];
-        if (isFree(c) && ok(c)) return c;
+        if (isFree(c) && onBoard(c) && ok(c)) return c;
       }
     }
   }
@@ -68,13 +74,13 @@ function range(a, b) { const out = []; for (let i = a; i <= b; i++) out.push(i);
 function fail(reason) { game.end = "failed"; game.failure = reason; }
 
 // Maker's move at the current node: its placed pivot (a replacement move if
-// Maker owns it already), or at a base card the one Snaky cell Maker lacks.
+// Maker owns it already), or at a base card the one cell of P Maker lacks.
 function makerMove() {
   const n = node();
   let cell, replacement = false;
   if (n.pivot === null) {
     const cells = placed(n.envelope);
-    if (cells.some((c) => game.breaker.has(key(c)))) return fail("Breaker owns a cell of the placed Snaky at " + n.label);
+    if (cells.some((c) => game.breaker.has(key(c)))) return fail("Breaker owns a cell of the placed " + table.shape_name + " at " + n.label);
     const missing = cells.filter((c) => !game.maker.has(key(c)));
     if (missing.length !== 1) return fail("base card " + n.label + " lacks " + missing.length + " cells");
     cell = missing[0];
@@ -87,12 +93,12 @@ function makerMove() {
   game.moves.push({ maker: cell, replacement, node: n.label, breaker: null });
   const snaky = snakyThrough(cell);
   if (snaky) { game.end = "won"; game.snaky = snaky; }
-  else if (n.pivot === null) fail("the base card is complete but no Snaky was found");
+  else if (n.pivot === null) fail("the base card is complete but no " + table.shape_name + " was found");
 }
 
-// Six Maker cells t + R(S) through `cell`, S read from a base card.
+// Maker cells t + R(P) through `cell`, P the certificate's shape.
 function snakyThrough(cell) {
-  const shape = table.targets[table.bases].envelope;
+  const shape = table.shape;
   for (const r of ORIENTATIONS) {
     for (const s of shape) {
       const image = apply([...r, 0, 0], s);
@@ -311,7 +317,7 @@ function setup() {
   const asked = new URLSearchParams(location.search).get("table");
   if (asked && [...select.options].some((o) => o.value === asked)) select.value = asked;
   if (select.value) loadDataset(select.value, start);
-  else showError("no Snaky table in data/index.js");
+  else showError("no card table in data/index.js");
 }
 
 function undo() { if (game.replies.length) replay(game.replies.slice(0, -1)); }
@@ -319,15 +325,27 @@ function autoplay() { for (let i = 0; i < 1000 && !game.end; i++) autoBreaker();
 
 function start(dataset) {
   table = dataset;
-  board = table.board || { size: 17, corner: [0, 0] };
+  // Without a board (a winner's own table claims none), the view is the
+  // final card's envelope, squared, with 3 cells around it.
+  const envelope = table.targets[table.root].envelope.flat();
+  const extent = Math.max(...envelope) - Math.min(...envelope) + 1;
+  board = table.board || { size: extent, corner: [Math.min(...envelope), Math.min(...envelope)] };
   VIEW.min = Math.min(board.corner[0], board.corner[1]) - 3;
   VIEW.max = Math.max(board.corner[0], board.corner[1]) + board.size + 2;
-  cursor = [board.corner[0] + 8, board.corner[1] + 9];
+  cursor = [board.corner[0] + (board.size >> 1), board.corner[1] + (board.size >> 1) + 1];
   document.getElementById("board-note").textContent = table.board
     ? `the ${board.size}x${board.size} board {${board.corner[0]}..${board.corner[0] + board.size - 1}} x {${board.corner[1]}..${board.corner[1] + board.size - 1}} of the certificate's finite-board claim`
-    : "none: the certificate makes no finite-board claim";
+    : "none: the certificate claims no fixed board";
+  const name = table.shape_name;
+  document.title = `${name}: play Breaker against the card table`;
+  document.getElementById("title").textContent = `${name}: you are Breaker`;
+  document.getElementById("shape-note").textContent = name;
+  document.getElementById("board").setAttribute("aria-label", `${name} board; arrow keys move the cursor, Enter claims the cell`);
   const number = document.getElementById("card-number");
+  // Card lines start at |P| (6 for Snaky): the cards below are base cards.
+  number.min = table.shape.length;
   number.max = table.card;
+  if (+number.value < +number.min || +number.value > table.card) number.value = number.min;
   newGame();
   redraw();
   drawCard(+number.value);
