@@ -39,7 +39,12 @@ fn site_writes_every_page_and_dataset_deterministically() {
         "snaky.html",
         "tictactoe.html",
         "chess1d.html",
+        "pairings.html",
+        "atlas.html",
         "data/index.js",
+        "data/snaky20.js",
+        "data/atlas.js",
+        "data/pairing-00-01-10-11.js",
     ] {
         assert!(
             names.contains(&expected),
@@ -75,6 +80,86 @@ fn site_writes_every_page_and_dataset_deterministically() {
     let output = gamecert(&["site", "-o", again.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0));
     assert!(read_tree(&again) == files, "two builds differ");
+}
+
+/// A data file's JSON value.
+fn data_value(text: &str) -> serde_json::Value {
+    let value = text
+        .split_once("\"] = ")
+        .and_then(|(_, rest)| rest.trim_end().strip_suffix(';'))
+        .expect("one assignment");
+    serde_json::from_str(value).expect("JSON")
+}
+
+#[test]
+fn every_atlas_animal_and_pairing_certificate_is_exported() {
+    let out = fresh("site-cli-atlas");
+    let output = gamecert(&["site", "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let atlas: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("certificates/animals.json")).unwrap(),
+    )
+    .unwrap();
+    let exported = data_value(&std::fs::read_to_string(out.join("data/atlas.js")).unwrap());
+    assert_eq!(
+        exported["animals"].as_array().unwrap().len(),
+        atlas["animals"].as_array().unwrap().len()
+    );
+    // Each pairing certificate the atlas cites is a dataset of the pairings page.
+    let index = std::fs::read_to_string(out.join("data/index.js")).unwrap();
+    for animal in atlas["animals"].as_array().unwrap() {
+        if animal["how"] == "pairing" {
+            let path = animal["certificate"].as_str().unwrap();
+            assert!(
+                index.contains(&format!("\"certificate\": \"{path}\"")),
+                "{path}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_snaky20_board_is_where_its_final_card_lies() {
+    let out = fresh("site-cli-snaky20");
+    let output = gamecert(&["site", "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let certificate: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("certificates/snaky20.json")).unwrap(),
+    )
+    .unwrap();
+    let card = &certificate["final_card"]["card"];
+    let node = certificate["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| &n["card"] == card && n["path"] == serde_json::json!([]))
+        .unwrap();
+    let envelope = node["envelope"].as_array().unwrap();
+    let least = |axis: usize| {
+        envelope
+            .iter()
+            .map(|c| c[axis].as_i64().unwrap())
+            .min()
+            .unwrap()
+    };
+    let most = |axis: usize| {
+        envelope
+            .iter()
+            .map(|c| c[axis].as_i64().unwrap())
+            .max()
+            .unwrap()
+    };
+    let data = data_value(&std::fs::read_to_string(out.join("data/snaky20.js")).unwrap());
+    let size = certificate["board"].as_i64().unwrap();
+    assert_eq!(
+        data["board"]["corner"],
+        serde_json::json!([least(0), least(1)])
+    );
+    assert_eq!(data["board"]["size"], serde_json::json!(size));
+    assert!(
+        most(0) < least(0) + size && most(1) < least(1) + size,
+        "T fits the board"
+    );
 }
 
 #[test]

@@ -143,6 +143,12 @@ async fn screenshot(client: &Client, name: &str) {
 async fn element_screenshot(client: &Client, css: &str, name: &str) {
     let dir = root().join("target").join("site-screenshots");
     std::fs::create_dir_all(&dir).expect("screenshot directory");
+    // Chromium captures only the part of the element inside the viewport.
+    js(
+        client,
+        &format!("document.querySelector({css:?}).scrollIntoView();"),
+    )
+    .await;
     let element = client.find(Locator::Css(css)).await.expect(css);
     let png = element.screenshot().await.expect("an element screenshot");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
@@ -529,17 +535,29 @@ fn every_page_fits_a_phone_screen() {
             ("snaky.html", "document.querySelector('#moves li')"),
             ("tictactoe.html", "document.querySelector('#grid button')"),
             ("chess1d.html", "document.querySelector('#line li')"),
+            (
+                "snaky.html?table=snaky20",
+                "document.querySelector('#moves li')",
+            ),
+            (
+                "pairings.html",
+                "document.getElementById('status').dataset.open",
+            ),
+            ("atlas.html", "document.querySelector('li.animal')"),
         ] {
             client.goto(&page_url(&site, page)).await.unwrap();
             wait_for(&client, ready).await;
             if page == "tictactoe.html" {
                 click(&client, "#grid button[data-cell='1']").await;
             }
-            screenshot(
-                &client,
-                &format!("narrow-{}", page.trim_end_matches(".html")),
-            )
-            .await;
+            if page == "pairings.html" {
+                for _ in 0..16 {
+                    click(&client, "#random-move").await;
+                }
+                element_screenshot(&client, "#board", "pairings-board-phone").await;
+            }
+            let name = page.replace(".html", "").replace("?table=", "-");
+            screenshot(&client, &format!("narrow-{name}")).await;
             let overflow = js(&client, "return document.documentElement.scrollWidth - document.documentElement.clientWidth;").await;
             let wide = js(&client, "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 5);").await;
             assert_eq!(
@@ -578,5 +596,468 @@ fn chess1d_rules_see_stalemate_bare_kings_and_repetition() {
             let text = text.as_str().unwrap_or("");
             assert_eq!(text, expected, "{rows}");
         }
+    });
+}
+
+fn certificate(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap()
+}
+
+/// The 17x17 board of a Snaky certificate in its final card's frame,
+/// computed from the card's own node: the least x and y of its envelope
+/// (the frame the finite-board claim translates to the origin).
+fn final_card_frame(certificate: &Value) -> (i64, i64, usize) {
+    let card = &certificate["final_card"]["card"];
+    let node = certificate["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| &n["card"] == card && n["path"] == json!([]))
+        .expect("the final card's node");
+    let envelope = node["envelope"].as_array().unwrap();
+    let least = |axis: usize| envelope.iter().map(|c| c[axis].as_i64().unwrap()).min();
+    let board = certificate["board"].as_u64().expect("a board size") as usize;
+    (least(0).unwrap(), least(1).unwrap(), board)
+}
+
+#[test]
+fn snaky20_computer_breaker_loses_at_its_certified_bound_on_its_board() {
+    let site = build_site("site-test-snaky20");
+    let snaky20 = certificate("certificates/snaky20.json");
+    let bound = snaky20["bound"].as_u64().unwrap() as usize;
+    let (x0, y0, size) = final_card_frame(&snaky20);
+    // The finite-board claim (which the kernel re-derives) names the same frame.
+    let claim = snaky20["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "finite-board")
+        .unwrap();
+    assert_eq!(claim["verdict"], "holds");
+    let named = format!("translated by ({},{})", -x0, -y0);
+    assert!(
+        claim["statement"].as_str().unwrap().contains(&named),
+        "{claim}"
+    );
+    // The producer's game on the source table, for comparison.
+    let table = std::fs::read(root().join("certificates/sources/snaky20-kaiasage.txt")).unwrap();
+    let options = PlayOptions {
+        bound: bound as u32,
+        ..PlayOptions::default()
+    };
+    let producer = play_table(&table, &options).unwrap().game.unwrap();
+    with_browser("snaky20", |client| async move {
+        client
+            .goto(&page_url(&site, "snaky.html?table=snaky20"))
+            .await
+            .unwrap();
+        wait_for(
+            &client,
+            "window.GAMECERT_DATA && GAMECERT_DATA.snaky20 && document.querySelector('#moves li')",
+        )
+        .await;
+        let outline = js(&client, "const o = document.getElementById('outline'); return [+o.dataset.x, +o.dataset.y, +o.dataset.size];").await;
+        assert_eq!(
+            outline,
+            json!([x0, y0, size]),
+            "the outline is the certificate's board"
+        );
+        click(&client, "#autoplay").await;
+        let page = maker_moves(&client).await;
+        let text = client
+            .find(Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.starts_with("Maker won"), "{text}");
+        assert_eq!(
+            page.len(),
+            bound,
+            "the computer Breaker holds Maker to the bound"
+        );
+        // Every Maker move lies on the certificate's board.
+        for cell in &page {
+            let (x, y) = cell.split_once(',').unwrap();
+            let (x, y): (i64, i64) = (x.parse().unwrap(), y.parse().unwrap());
+            let inside = |v: i64, v0: i64| (v0..v0 + size as i64).contains(&v);
+            assert!(
+                inside(x, x0) && inside(y, y0),
+                "Maker's {cell} is off the board"
+            );
+        }
+        // Move for move the producer's game, but for replacement moves: the
+        // producer counts its replacement order from (0,0), the page from
+        // the board's corner, keeping Maker on the board.
+        assert_eq!(page.len(), producer.maker_moves.len());
+        for (i, (mine, theirs)) in page.iter().zip(&producer.maker_moves).enumerate() {
+            if !producer.replacement_moves.contains(&i) {
+                assert_eq!(
+                    mine,
+                    &format!("{},{}", theirs.x, theirs.y),
+                    "Maker's move {}",
+                    i + 1
+                );
+            }
+        }
+        screenshot(&client, "snaky20").await;
+    });
+}
+
+/// A loser's pairing certificate, following `contains` through the atlas.
+fn pairing_of(stem: &str) -> Value {
+    let atlas = certificate("certificates/animals.json");
+    let animals = atlas["animals"].as_array().unwrap();
+    let stem_of = |cells: &Value| -> String {
+        let cells = cells.as_array().unwrap();
+        cells
+            .iter()
+            .map(|c| format!("{}{}", c[0], c[1]))
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    let named = |cells: &Value| -> String {
+        let cells = cells.as_array().unwrap();
+        cells
+            .iter()
+            .map(|c| format!("({},{})", c[0], c[1]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut animal = animals
+        .iter()
+        .find(|a| stem_of(&a["cells"]) == stem)
+        .unwrap();
+    while animal["how"] == "contains" {
+        let smaller = animal["certificate"].as_str().unwrap();
+        animal = animals
+            .iter()
+            .find(|a| named(&a["cells"]) == smaller)
+            .unwrap();
+    }
+    assert_eq!(animal["how"], "pairing");
+    certificate(animal["certificate"].as_str().unwrap())
+}
+
+/// The partner of `cell` by a pairing certificate: translate the listed
+/// pairs by the lattice spanned by (a,0) and (s,b).
+fn partner(pairing: &Value, cell: (i64, i64)) -> Option<(i64, i64)> {
+    let int = |v: &Value| v.as_i64().unwrap();
+    let lattice = &pairing["lattice"];
+    let (a, s, b) = (
+        int(&lattice[0][0]),
+        int(&lattice[1][0]),
+        int(&lattice[1][1]),
+    );
+    let reduce = |(x, y): (i64, i64)| {
+        let k = y.div_euclid(b);
+        ((x - k * s).rem_euclid(a), y - k * b)
+    };
+    for pair in pairing["pairs"].as_array().unwrap() {
+        let u = (int(&pair[0][0]), int(&pair[0][1]));
+        let v = (int(&pair[1][0]), int(&pair[1][1]));
+        if reduce(cell) == reduce(u) {
+            return Some((cell.0 + v.0 - u.0, cell.1 + v.1 - u.1));
+        }
+        if reduce(cell) == reduce(v) {
+            return Some((cell.0 + u.0 - v.0, cell.1 + u.1 - v.1));
+        }
+    }
+    None
+}
+
+/// Whether `cells` hold a copy of the animal (any of its 8 symmetries,
+/// any translation).
+fn holds_a_copy(cells: &std::collections::HashSet<(i64, i64)>, animal: &[(i64, i64)]) -> bool {
+    let maps = [
+        (1, 0, 0, 1),
+        (0, 1, 1, 0),
+        (-1, 0, 0, 1),
+        (0, 1, -1, 0),
+        (1, 0, 0, -1),
+        (0, -1, 1, 0),
+        (-1, 0, 0, -1),
+        (0, -1, -1, 0),
+    ];
+    maps.iter().any(|&(a, b, c, d)| {
+        let image: Vec<(i64, i64)> = animal
+            .iter()
+            .map(|&(x, y)| (a * x + b * y, c * x + d * y))
+            .collect();
+        cells.iter().any(|&(mx, my)| {
+            let (ix, iy) = image[0];
+            image
+                .iter()
+                .all(|&(x, y)| cells.contains(&(x - ix + mx, y - iy + my)))
+        })
+    })
+}
+
+/// Play Maker on the pairings page by clicks, in a scripted order, until
+/// the board is full; check each Breaker answer against the certificate.
+async fn fill_the_board(client: &Client, stem: &str, pairing: &Value, order_seed: u64) {
+    let board: Vec<i64> = serde_json::from_value(js(client, "return [W, H];").await).unwrap();
+    let (w, h) = (board[0], board[1]);
+    let on_board = |(x, y): (i64, i64)| (0..w).contains(&x) && (0..h).contains(&y);
+    let mut cells: Vec<(i64, i64)> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
+    let mut state = order_seed;
+    for i in (1..cells.len()).rev() {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        cells.swap(i, (state >> 33) as usize % (i + 1));
+    }
+    let (mut maker, mut breaker) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    let mut partners = 0;
+    for cell in cells {
+        if maker.contains(&cell) || breaker.contains(&cell) {
+            continue;
+        }
+        click(
+            client,
+            &format!("#board rect[data-x='{}'][data-y='{}']", cell.0, cell.1),
+        )
+        .await;
+        maker.insert(cell);
+        let free = |c: &(i64, i64)| on_board(*c) && !maker.contains(c) && !breaker.contains(c);
+        let expected = match partner(pairing, cell).filter(free) {
+            Some(p) => {
+                partners += 1;
+                Some(p)
+            }
+            // Off the board or taken: the first free cell, bottom row first.
+            None => (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).find(free),
+        };
+        let answered = js(client, "const li = [...document.querySelectorAll('#moves li')].pop(); return li.dataset.breaker;").await;
+        let expected_text = expected.map_or(String::new(), |(x, y)| format!("{x},{y}"));
+        assert_eq!(
+            answered,
+            json!(expected_text),
+            "{stem}: Breaker's answer to Maker's {cell:?}"
+        );
+        breaker.extend(expected);
+    }
+    assert!(partners > 0, "{stem}: Breaker answered by the pairing");
+    let status = js(
+        client,
+        "const s = document.getElementById('status'); return [s.dataset.completed, s.textContent];",
+    )
+    .await;
+    assert_eq!(status[0], json!("0"), "{stem}: {status}");
+    assert!(
+        status[1].as_str().unwrap().starts_with("The board is full"),
+        "{status}"
+    );
+    let atlas = certificate("certificates/animals.json");
+    let animal = atlas["animals"].as_array().unwrap().iter().find(|a| {
+        let cells = a["cells"].as_array().unwrap();
+        cells
+            .iter()
+            .map(|c| format!("{}{}", c[0], c[1]))
+            .collect::<Vec<_>>()
+            .join("-")
+            == stem
+    });
+    let animal: Vec<(i64, i64)> = animal.unwrap()["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap()))
+        .collect();
+    assert!(
+        !holds_a_copy(&maker, &animal),
+        "{stem}: Maker completed a copy"
+    );
+}
+
+#[test]
+fn pairings_breaker_answers_by_the_certified_partner_and_no_copy_is_completed() {
+    let site = build_site("site-test-pairings");
+    // The brick wall; the I pentomino's sheared lattice; the P pentomino,
+    // a loser because it contains the 2x2 square.
+    let losers = ["00-01-10-11", "00-01-02-03-04", "00-01-02-10-11"];
+    with_browser("pairings", |client| async move {
+        for (i, stem) in losers.iter().enumerate() {
+            let pairing = pairing_of(stem);
+            client
+                .goto(&page_url(&site, &format!("pairings.html?animal={stem}")))
+                .await
+                .unwrap();
+            wait_for(&client, "document.getElementById('status').dataset.open").await;
+            let chosen = js(&client, "return document.getElementById('animal').value;").await;
+            assert_eq!(chosen, json!(stem));
+            fill_the_board(&client, stem, &pairing, i as u64 + 1).await;
+            if i == 0 {
+                screenshot(&client, "pairings").await;
+                element_screenshot(&client, "#board", "pairings-board").await;
+            }
+        }
+        // Keyboard: a fresh page, the cursor moved right from (5,5), Enter claims (6,5).
+        client
+            .goto(&page_url(
+                &site,
+                &format!("pairings.html?animal={}", losers[2]),
+            ))
+            .await
+            .unwrap();
+        wait_for(&client, "document.getElementById('status').dataset.open").await;
+        js(&client, "document.getElementById('board').focus();").await;
+        let keys = format!(
+            "{}{}",
+            char::from(fantoccini::key::Key::Right),
+            char::from(fantoccini::key::Key::Enter)
+        );
+        client
+            .active_element()
+            .await
+            .unwrap()
+            .send_keys(&keys)
+            .await
+            .unwrap();
+        let first = js(&client, "const li = document.querySelector('#moves li'); return [li.dataset.maker, li.dataset.breaker];").await;
+        let pairing = pairing_of(losers[2]);
+        let (px, py) = partner(&pairing, (6, 5)).unwrap();
+        assert_eq!(first, json!(["6,5", format!("{px},{py}")]));
+    });
+}
+
+#[test]
+fn a_changed_pairing_entry_changes_the_page() {
+    let site = build_site("site-test-pairing-tampered");
+    let data = site.join("data/pairing-00-01-10-11.js");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let brick_wall = "\"pairs\":[[[0,0],[1,0]],[[1,1],[2,1]]]";
+    assert!(text.contains(brick_wall), "the brick wall's pairs");
+    with_browser("pairing-tampered", |client| async move {
+        let play = |cells: &'static [(i64, i64)]| {
+            let client = client.clone();
+            let site = site.clone();
+            async move {
+                client
+                    .goto(&page_url(&site, "pairings.html?animal=00-01-10-11"))
+                    .await
+                    .unwrap();
+                wait_for(&client, "document.getElementById('status').dataset.open").await;
+                for (x, y) in cells {
+                    click(&client, &format!("#board rect[data-x='{x}'][data-y='{y}']")).await;
+                }
+                js(&client, "return [[...document.querySelectorAll('#moves li')].map(li => li.dataset.breaker), document.getElementById('status').dataset.completed];").await
+            }
+        };
+        let square: &[(i64, i64)] = &[(0, 1), (1, 1), (0, 2), (1, 2)];
+        let before = play(&[(0, 0)]).await;
+        assert_eq!(
+            before[0],
+            json!(["1,0"]),
+            "the brick wall pairs (0,0) with (1,0)"
+        );
+        // Vertical dominoes instead: (x, 2k) with (x, 2k+1).
+        std::fs::write(
+            &data,
+            text.replace(brick_wall, "\"pairs\":[[[0,0],[0,1]],[[1,0],[1,1]]]"),
+        )
+        .unwrap();
+        let after = play(&[(0, 0)]).await;
+        assert_eq!(after[0], json!(["0,1"]), "the page follows the data");
+        // That pairing misses the squares on rows 1 and 2, and the page sees it.
+        let missed = play(square).await;
+        assert_eq!(missed, json!([["0,0", "1,0", "0,3", "1,3"], "1"]));
+        screenshot(&client, "pairings-tampered").await;
+    });
+}
+
+#[test]
+fn atlas_lists_every_animal_coloured_by_how_it_is_certified() {
+    let site = build_site("site-test-atlas");
+    let atlas = certificate("certificates/animals.json");
+    let animals = atlas["animals"].as_array().unwrap().clone();
+    with_browser("atlas", |client| async move {
+        client.goto(&page_url(&site, "atlas.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('li.animal')").await;
+        let shown = js(&client, "return [...document.querySelectorAll('li.animal')].map(li => [li.dataset.how, li.querySelectorAll('svg rect').length, getComputedStyle(li.querySelector('svg rect')).fill]);").await;
+        let shown = shown.as_array().unwrap();
+        assert_eq!(
+            shown.len(),
+            animals.len(),
+            "one figure per animal of the atlas"
+        );
+        let legend = js(&client, "return Object.fromEntries([...document.querySelectorAll('#legend li')].map(li => [li.dataset.how, getComputedStyle(li.querySelector('rect')).fill]));").await;
+        let mut colours = std::collections::BTreeMap::new();
+        for (animal, figure) in animals.iter().zip(shown) {
+            let how = if animal["status"] == "open" {
+                json!("open")
+            } else {
+                animal["how"].clone()
+            };
+            assert_eq!(figure[0], how, "{animal}");
+            assert_eq!(
+                figure[1],
+                json!(animal["cells"].as_array().unwrap().len()),
+                "{animal}"
+            );
+            assert_eq!(
+                figure[2],
+                legend[how.as_str().unwrap()],
+                "{animal}: its colour is the legend's for {how}"
+            );
+            colours.insert(figure[2].to_string(), how.to_string());
+        }
+        let hows: std::collections::BTreeSet<_> = colours.values().collect();
+        assert_eq!(
+            hows.len(),
+            colours.len(),
+            "each way of certifying has its own colour: {colours:?}"
+        );
+        // Links: a card table opens the Snaky page on that table's dataset,
+        // a loser the pairings page on itself.
+        let links = js(&client, "return [...document.querySelectorAll('li.animal')].map(li => { const a = li.querySelector('.table-link, .pairing-link'); return a ? a.getAttribute('href') : null; });").await;
+        let index = js(&client, "return GAMECERT_INDEX;").await;
+        for (animal, link) in animals.iter().zip(links.as_array().unwrap()) {
+            let link = link.as_str().unwrap_or("");
+            if animal["how"] == "card-table" {
+                let name = link.strip_prefix("snaky.html?table=").expect(link);
+                let dataset = index
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|d| d["name"] == name)
+                    .unwrap();
+                assert_eq!(dataset["certificate"], animal["certificate"], "{animal}");
+            } else if animal["status"] == "loser" {
+                assert!(
+                    link.starts_with("pairings.html?animal="),
+                    "{animal}: {link}"
+                );
+            }
+        }
+        screenshot(&client, "atlas").await;
+        element_screenshot(&client, "#sizes section:nth-child(4)", "atlas-tetrominoes").await;
+        click(&client, "#a-00-01-10-11 .pairing-link").await;
+        wait_for(
+            &client,
+            "document.getElementById('status') && document.getElementById('status').dataset.open",
+        )
+        .await;
+        assert_eq!(
+            js(&client, "return document.getElementById('animal').value;").await,
+            json!("00-01-10-11")
+        );
+        client.goto(&page_url(&site, "atlas.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('li.animal')").await;
+        click(&client, "li.animal[data-how='card-table'] .table-link").await;
+        wait_for(&client, "document.querySelector('#moves li')").await;
+        let table = js(&client, "return document.getElementById('table').value;").await;
+        let snaky = animals.iter().find(|a| a["how"] == "card-table").unwrap();
+        let dataset = index
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["name"] == table)
+            .unwrap();
+        assert_eq!(dataset["certificate"], snaky["certificate"]);
     });
 }

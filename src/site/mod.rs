@@ -11,6 +11,7 @@
 //! Adding a certificate to the site is one [`Source`] line (a certificate
 //! path and its export function) plus, for a new kind, one page in assets.
 
+mod animals;
 mod assets;
 mod chess1d;
 mod snaky;
@@ -33,7 +34,9 @@ pub struct Dataset {
 
 /// A certificate the site is built from, and how to derive its datasets.
 pub struct Source {
-    /// Relative to the project root.
+    /// Relative to the project root. One `*` in the file name stands for
+    /// every file of that directory that matches (in name order), e.g. each
+    /// pairing certificate of the atlas.
     pub certificate: &'static str,
     pub export: fn(&Value) -> Result<Vec<Dataset>, String>,
 }
@@ -43,6 +46,18 @@ pub const SOURCES: &[Source] = &[
     Source {
         certificate: "certificates/snaky21.json",
         export: snaky::export,
+    },
+    Source {
+        certificate: "certificates/snaky20.json",
+        export: snaky::export,
+    },
+    Source {
+        certificate: "certificates/animals.json",
+        export: animals::export_atlas,
+    },
+    Source {
+        certificate: "certificates/animals/pairing-*.json",
+        export: animals::export_pairing,
     },
     Source {
         certificate: "certificates/tictactoe.json",
@@ -125,23 +140,39 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
             text: (*text).to_string(),
         })
         .collect();
-    let mut index = Vec::new();
+    let mut index: Vec<Value> = Vec::new();
     for source in SOURCES {
-        progress(source.certificate);
-        let path = root.join(source.certificate);
-        let certificate = read_audited(&path)?;
-        let datasets = (source.export)(&certificate).map_err(|message| SiteError::Format {
-            path: path.clone(),
-            message,
-        })?;
-        for dataset in datasets {
-            index.push(json!({
-                "name": dataset.name,
-                "page": dataset.page,
-                "title": dataset.title,
-                "certificate": source.certificate,
-            }));
-            files.push(data_file(&dataset, source.certificate));
+        for certificate_path in expand(root, source.certificate)? {
+            progress(&certificate_path);
+            let path = root.join(&certificate_path);
+            let certificate = read_audited(root, &path)?;
+            let datasets = (source.export)(&certificate).map_err(|message| SiteError::Format {
+                path: path.clone(),
+                message,
+            })?;
+            for dataset in datasets {
+                // Two certificates must not write the same data file (two
+                // Snaky tables with the same bound would).
+                if index
+                    .iter()
+                    .any(|entry| entry["name"] == dataset.name.as_str())
+                {
+                    return Err(SiteError::Format {
+                        path,
+                        message: format!(
+                            "dataset \"{}\" is already exported from another certificate",
+                            dataset.name
+                        ),
+                    });
+                }
+                index.push(json!({
+                    "name": dataset.name,
+                    "page": dataset.page,
+                    "title": dataset.title,
+                    "certificate": certificate_path,
+                }));
+                files.push(data_file(&dataset, &certificate_path));
+            }
         }
     }
     files.push(SiteFile {
@@ -172,7 +203,40 @@ pub fn write(out: &Path, files: &[SiteFile]) -> Result<(), SiteError> {
     Ok(())
 }
 
-fn read_audited(path: &Path) -> Result<Value, SiteError> {
+/// The certificate paths a source names: itself, or for `dir/a*b` every
+/// file `a...b` of `dir`, sorted (an empty match is an error: a source
+/// that shows nothing is a mistake).
+fn expand(root: &Path, pattern: &str) -> Result<Vec<String>, SiteError> {
+    let Some((head, tail)) = pattern.split_once('*') else {
+        return Ok(vec![pattern.to_string()]);
+    };
+    let (dir, prefix) = head.rsplit_once('/').unwrap_or(("", head));
+    let read_error = |source| SiteError::Read {
+        path: root.join(dir),
+        source,
+    };
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(root.join(dir)).map_err(read_error)? {
+        let name = entry.map_err(read_error)?.file_name();
+        let name = name.to_string_lossy();
+        if name.len() >= prefix.len() + tail.len()
+            && name.starts_with(prefix)
+            && name.ends_with(tail)
+        {
+            names.push(format!("{dir}/{name}"));
+        }
+    }
+    names.sort();
+    if names.is_empty() {
+        return Err(read_error(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("no certificate matches {pattern}"),
+        )));
+    }
+    Ok(names)
+}
+
+fn read_audited(root: &Path, path: &Path) -> Result<Value, SiteError> {
     let text = std::fs::read_to_string(path).map_err(|source| SiteError::Read {
         path: path.to_path_buf(),
         source,
@@ -183,10 +247,14 @@ fn read_audited(path: &Path) -> Result<Value, SiteError> {
         column: error.column(),
         message: error.to_string(),
     })?;
-    let report = crate::audit::audit_value(&value).map_err(|error| SiteError::Unauditable {
-        path: path.to_path_buf(),
-        message: error.to_string(),
-    })?;
+    // The atlas names other certificates by paths from the project root.
+    let report = match value.get("kind").and_then(Value::as_str) {
+        Some("animals") => crate::audit::animals::atlas::audit_at(&value, root),
+        _ => crate::audit::audit_value(&value).map_err(|error| SiteError::Unauditable {
+            path: path.to_path_buf(),
+            message: error.to_string(),
+        })?,
+    };
     if let Some(first) = report.failures.first() {
         return Err(SiteError::AuditFailed {
             path: path.to_path_buf(),
@@ -235,4 +303,29 @@ fn pick(from: &Value, keys: &[&str]) -> Result<Value, String> {
         out.insert((*key).to_string(), field(from, key)?.clone());
     }
     Ok(Value::Object(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_star_expands_to_the_matching_files_in_name_order() {
+        let dir = std::env::temp_dir().join(format!("gamecert-site-expand-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("c")).unwrap();
+        for name in ["p-2.json", "p-1.json", "q-1.json", "p-3.txt"] {
+            std::fs::write(dir.join("c").join(name), "{}").unwrap();
+        }
+        assert_eq!(
+            expand(&dir, "c/p-*.json").unwrap(),
+            ["c/p-1.json", "c/p-2.json"]
+        );
+        assert_eq!(expand(&dir, "c/x.json").unwrap(), ["c/x.json"]);
+        assert!(matches!(
+            expand(&dir, "c/none-*.json"),
+            Err(SiteError::Read { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -20,6 +20,7 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
         .get("statement")
         .cloned()
         .unwrap_or(Value::Null);
+    let board = board_frame(certificate)?;
     let nodes = array(certificate, "nodes")?;
     let bases = array(certificate, "bases")?;
     // A card's own node (path []) is where a card reference leads.
@@ -61,6 +62,7 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
             "statement": statement,
             "verdict": field(certificate, "verdict")?,
             "bound": bound,
+            "board": board,
             "card": field(claim, "card")?,
             "root": root,
             "bases": nodes.len(),
@@ -68,6 +70,38 @@ pub fn export(certificate: &Value) -> Result<Vec<Dataset>, String> {
         }),
         name,
     }])
+}
+
+/// The N x N board of the certificate's finite-board claim, in the final
+/// card's frame: `{"size": N, "corner": [x, y]}`, the cell the claim
+/// translates to (0,0) (a table's frame need not start at the origin: the
+/// 20-move table's final card sits at (32,32)). The claim's statement,
+/// which the kernel re-derives, names the translation; null when the
+/// certificate makes no finite-board claim that holds.
+fn board_frame(certificate: &Value) -> Result<Value, String> {
+    let claim = array(certificate, "claims")?
+        .iter()
+        .find(|record| record.get("id").and_then(Value::as_str) == Some("finite-board"));
+    let Some(claim) = claim.filter(|c| c.get("verdict").and_then(Value::as_str) == Some("holds"))
+    else {
+        return Ok(Value::Null);
+    };
+    let size = integer(certificate, "board")?;
+    let statement = field(claim, "statement")?
+        .as_str()
+        .ok_or("the finite-board statement is not a string")?;
+    let (tx, ty) = translation(statement).ok_or_else(|| {
+        format!("no \"translated by (x,y)\" in the finite-board claim: {statement}")
+    })?;
+    Ok(json!({"size": size, "corner": [-tx, -ty]}))
+}
+
+/// `(x, y)` from "... translated by (x,y) ...".
+fn translation(statement: &str) -> Option<(i64, i64)> {
+    let rest = statement.split_once("translated by (")?.1;
+    let (pair, _) = rest.split_once(')')?;
+    let (x, y) = pair.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 fn node_target(
@@ -159,6 +193,17 @@ fn orient(code: i64, x: i64, y: i64) -> (i64, i64) {
 mod tests {
     use super::*;
     use crate::snaky::geometry::{Cell, Orientation};
+
+    #[test]
+    fn the_board_translation_is_read_from_the_claim() {
+        assert_eq!(
+            translation("On the 17 x 17 board, translated by (-24,-24), the strategy"),
+            Some((-24, -24))
+        );
+        assert_eq!(translation("translated by (3, 0)"), Some((3, 0)));
+        assert_eq!(translation("translated by (x,0)"), None);
+        assert_eq!(translation("no frame"), None);
+    }
 
     #[test]
     fn orientation_matrices_agree_with_the_geometry_module() {

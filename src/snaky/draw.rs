@@ -4,7 +4,7 @@
 //! cell Maker claims to finish that copy). Plain string building, fixed
 //! number formatting: the same card always gives the same bytes.
 
-use super::evaluate::{ChildSource, Evaluation};
+use super::evaluate::{ChildSource, EvaluatedNode, Evaluation};
 use super::geometry::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -35,28 +35,8 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
     let window = &evaluation.window;
     let envelope = window.to_vec(&node.condition.envelope);
     let required = window.to_vec(&node.condition.required);
-    // Completing cell of a placed base card j: where its missing s_j lands.
-    let mut completing: BTreeMap<Cell, Vec<usize>> = BTreeMap::new();
-    for (index, child) in node.children.iter().enumerate() {
-        if let ChildSource::Card { card, placement } = child.source {
-            if let Some(&missing) = evaluation.shape.cells().get(card as usize) {
-                let cell = placement.apply(missing);
-                completing.entry(cell).or_default().push(index + 1);
-            }
-        }
-    }
-
-    // The envelope's box (it holds the pivot and every completing cell),
-    // with one blank cell of margin, y growing upward as in the paper.
-    let xs = envelope.iter().map(|c| c.x);
-    let ys = envelope.iter().map(|c| c.y);
-    let (min_x, max_x) = (xs.clone().min().unwrap_or(0) - 1, xs.max().unwrap_or(0) + 1);
-    let (min_y, max_y) = (ys.clone().min().unwrap_or(0) - 1, ys.max().unwrap_or(0) + 1);
-    let columns = max_x - min_x + 1;
-    let rows = max_y - min_y + 1;
-    let left = |x: i32| LEFT + (x - min_x) * CELL;
-    let top = |y: i32| TOP + (max_y - y) * CELL;
-    let grid_bottom = TOP + rows * CELL;
+    let completing = completing_cells(evaluation, node);
+    let frame = Frame::around(&envelope);
     let title = format!(
         "Card {card}: pivot {}, |A| = {}, |T| = {}, h = {}",
         node.pivot,
@@ -66,9 +46,9 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
     );
     // The completing-cell entry only when the card has base children.
     let legend_rows = if completing.is_empty() { 3 } else { 4 };
-    let legend_top = grid_bottom + 32;
+    let legend_top = frame.grid_bottom() + 32;
     // About 8 units per title character at font size 14.
-    let width = (LEFT + columns * CELL + 16).max(LEFT + 8 * title.len() as i32);
+    let width = (LEFT + frame.columns() * CELL + 16).max(LEFT + 8 * title.len() as i32);
     let height = legend_top + legend_rows * 22 + 8;
 
     let mut svg = String::new();
@@ -87,54 +67,117 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
         out,
         r#"<text x="{LEFT}" y="22" font-size="14">{title}</text>"#
     );
+    frame.grid(out, |cell| window.has(&node.condition.envelope, cell));
+    frame.labels(out);
+    for &cell in &required {
+        required_mark(out, frame.left(cell.x), frame.top(cell.y));
+    }
+    pivot_mark(out, frame.left(node.pivot.x), frame.top(node.pivot.y));
+    for (cell, children) in &completing {
+        let label: Vec<String> = children.iter().map(usize::to_string).collect();
+        completing_mark(out, frame.left(cell.x), frame.top(cell.y), &label.join(","));
+    }
+    legend(out, legend_top, legend_rows as usize);
+    let _ = writeln!(out, "</svg>");
+    Ok(svg)
+}
 
-    // Grid: every cell outlined, envelope cells shaded.
-    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="0.5">"##);
-    for y in (min_y..=max_y).rev() {
-        for x in min_x..=max_x {
-            let fill = if window.has(&node.condition.envelope, Cell::new(x, y)) {
-                ENVELOPE_FILL
-            } else {
-                "white"
-            };
+/// Completing cell of each placed base card child: where its missing s_j
+/// lands, with the (1-based) numbers of the children it completes.
+fn completing_cells(evaluation: &Evaluation, node: &EvaluatedNode) -> BTreeMap<Cell, Vec<usize>> {
+    let mut completing: BTreeMap<Cell, Vec<usize>> = BTreeMap::new();
+    for (index, child) in node.children.iter().enumerate() {
+        if let ChildSource::Card { card, placement } = child.source {
+            if let Some(&missing) = evaluation.shape.cells().get(card as usize) {
+                let cell = placement.apply(missing);
+                completing.entry(cell).or_default().push(index + 1);
+            }
+        }
+    }
+    completing
+}
+
+/// The envelope's box (it holds the pivot and every completing cell), with
+/// one blank cell of margin, y growing upward as in the paper.
+struct Frame {
+    min_x: i32,
+    max_x: i32,
+    min_y: i32,
+    max_y: i32,
+}
+
+impl Frame {
+    fn around(envelope: &[Cell]) -> Self {
+        let xs = envelope.iter().map(|c| c.x);
+        let ys = envelope.iter().map(|c| c.y);
+        Frame {
+            min_x: xs.clone().min().unwrap_or(0) - 1,
+            max_x: xs.max().unwrap_or(0) + 1,
+            min_y: ys.clone().min().unwrap_or(0) - 1,
+            max_y: ys.max().unwrap_or(0) + 1,
+        }
+    }
+
+    fn columns(&self) -> i32 {
+        self.max_x - self.min_x + 1
+    }
+
+    fn left(&self, x: i32) -> i32 {
+        LEFT + (x - self.min_x) * CELL
+    }
+
+    fn top(&self, y: i32) -> i32 {
+        TOP + (self.max_y - y) * CELL
+    }
+
+    fn grid_bottom(&self) -> i32 {
+        TOP + (self.max_y - self.min_y + 1) * CELL
+    }
+
+    /// Every cell outlined, envelope cells shaded.
+    fn grid(&self, out: &mut String, in_envelope: impl Fn(Cell) -> bool) {
+        let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="0.5">"##);
+        for y in (self.min_y..=self.max_y).rev() {
+            for x in self.min_x..=self.max_x {
+                let fill = if in_envelope(Cell::new(x, y)) {
+                    ENVELOPE_FILL
+                } else {
+                    "white"
+                };
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+                    self.left(x),
+                    self.top(y)
+                );
+            }
+        }
+        let _ = writeln!(out, "</g>");
+    }
+
+    /// Coordinate labels: x under each column, y left of each row.
+    fn labels(&self, out: &mut String) {
+        for x in self.min_x..=self.max_x {
             let _ = writeln!(
                 out,
-                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
-                left(x),
-                top(y)
+                r#"<text x="{}" y="{}" text-anchor="middle">{x}</text>"#,
+                self.left(x) + CELL / 2,
+                self.grid_bottom() + 14
+            );
+        }
+        for y in self.min_y..=self.max_y {
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" text-anchor="end">{y}</text>"#,
+                LEFT - 6,
+                self.top(y) + CELL / 2 + 4
             );
         }
     }
-    let _ = writeln!(out, "</g>");
+}
 
-    // Coordinate labels: x under each column, y left of each row.
-    for x in min_x..=max_x {
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{}" text-anchor="middle">{x}</text>"#,
-            left(x) + CELL / 2,
-            grid_bottom + 14
-        );
-    }
-    for y in min_y..=max_y {
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{}" text-anchor="end">{y}</text>"#,
-            LEFT - 6,
-            top(y) + CELL / 2 + 4
-        );
-    }
-
-    for &cell in &required {
-        required_mark(out, left(cell.x), top(cell.y));
-    }
-    pivot_mark(out, left(node.pivot.x), top(node.pivot.y));
-    for (cell, children) in &completing {
-        let label: Vec<String> = children.iter().map(usize::to_string).collect();
-        completing_mark(out, left(cell.x), top(cell.y), &label.join(","));
-    }
-
-    // Legend, one row per mark.
+/// The legend, one row per mark, the first `rows` of them.
+fn legend(out: &mut String, legend_top: i32, rows: usize) {
     let entries: [(&str, Mark); 4] = [
         ("envelope T (shaded)", |out, x, y| {
             let _ = writeln!(
@@ -148,7 +191,7 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
             completing_mark(out, x, y, "n")
         }),
     ];
-    for (row, (text, mark)) in entries.iter().take(legend_rows as usize).enumerate() {
+    for (row, (text, mark)) in entries.iter().take(rows).enumerate() {
         let y = legend_top + row as i32 * 22 - CELL / 2;
         // Legend marks are drawn at 28 units and scaled to 20 to fit a row.
         let _ = writeln!(
@@ -164,8 +207,6 @@ pub fn card_svg(evaluation: &Evaluation, card: u32) -> Result<String, DrawError>
             y + 14
         );
     }
-    let _ = writeln!(out, "</svg>");
-    Ok(svg)
 }
 
 /// Draws one mark into the cell whose top-left corner is (x, y).

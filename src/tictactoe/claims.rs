@@ -352,7 +352,6 @@ fn claim_4_line(
     let threats = threat_text(board, after_double, Player::X);
     let o_wins_now = threat_text(board, after_double, Player::O);
     let value = solution.value(after_double).unwrap_or(0);
-    let winning_alternatives = winning_alternatives(solution, after_o);
     if threats.len() >= 2 && o_wins_now.is_empty() && value == 1 {
         return Check::new(
             name,
@@ -364,9 +363,49 @@ fn claim_4_line(
             ),
         );
     }
+    let double = DoubleThreat {
+        played,
+        after_o,
+        after_double,
+        threats,
+        o_wins_now,
+        value,
+    };
+    claim_4_counter(solution, name, &double, evidence)
+}
+
+/// Claim 4's line after X's supposed double threat, when it is not one.
+struct DoubleThreat {
+    played: [usize; 5],
+    after_o: Position,
+    after_double: Position,
+    threats: Vec<String>,
+    o_wins_now: Vec<String>,
+    value: i8,
+}
+
+/// Claim 4's line fails: the best play from X's supposed double threat,
+/// why it is not one, and X's winning alternatives.
+fn claim_4_counter(
+    solution: &Solution,
+    name: String,
+    double: &DoubleThreat,
+    evidence: &mut Vec<Evidence>,
+) -> Check {
+    let board = &solution.board;
+    let DoubleThreat {
+        played,
+        after_o,
+        after_double,
+        threats,
+        o_wins_now,
+        value,
+    } = double;
+    let (edge, x_double, value) = (played[1], played[4], *value);
+    let winning_alternatives = winning_alternatives(solution, *after_o);
     let counter = {
         let mut line = played.to_vec();
-        line.extend(principal_line(solution, after_double));
+        line.extend(principal_line(solution, *after_double));
         line
     };
     let end = counter

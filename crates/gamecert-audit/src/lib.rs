@@ -77,6 +77,47 @@ pub(crate) fn unknown_fields<'a>(
         .filter(move |key| !known.contains(&key.as_str()))
 }
 
+/// A fault kind that can name an unexpected field of an object.
+pub(crate) trait FieldFault {
+    fn unknown_field(at: &str, field: &str) -> Self;
+}
+
+/// What one auditor checked, and every fault it found, in its own fault
+/// type `F` until the report wraps them.
+pub(crate) struct Findings<F> {
+    pub(crate) checked: Vec<String>,
+    pub(crate) failures: Vec<F>,
+}
+
+impl<F: FieldFault> Findings<F> {
+    pub(crate) fn new() -> Self {
+        Findings {
+            checked: Vec::new(),
+            failures: Vec::new(),
+        }
+    }
+
+    pub(crate) fn fail(&mut self, fault: F) {
+        self.failures.push(fault);
+    }
+
+    /// Faults every field of `object` outside `known`.
+    pub(crate) fn known_fields(&mut self, object: &Value, at: &str, known: &[&str]) {
+        for field in unknown_fields(object, known) {
+            self.fail(F::unknown_field(at, field));
+        }
+    }
+
+    /// The report of kind `kind`, each fault wrapped by `wrap`.
+    pub(crate) fn into_report(self, kind: String, wrap: fn(F) -> Failure) -> AuditReport {
+        AuditReport {
+            kind,
+            checked: self.checked,
+            failures: self.failures.into_iter().map(wrap).collect(),
+        }
+    }
+}
+
 /// The `id` of every claim record, "?" where it has none.
 pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
     claims

@@ -3,8 +3,13 @@
 // known here: cells are free or taken, and six Maker cells t + R(S) win.
 "use strict";
 
+// The board of the certificate's finite-board claim, in the table's frame
+// (the 21-move table's is {0..16}², the 20-move table's {24..40}²); the
+// view shows it with 3 cells around it, and the replacement order starts
+// at its corner.
+let board = { size: 17, corner: [0, 0] };
 const VIEW = { min: -3, max: 19 }; // cells shown, both axes, inclusive
-let table = null;   // the dataset: {targets, root, bound, ...}
+let table = null;   // the dataset: {targets, root, bound, board, ...}
 let game = null;    // the game in progress, rebuilt from its replies on undo
 let cursor = [8, 9];
 
@@ -43,12 +48,17 @@ const node = () => table.targets[game.target];
 const placed = (cells) => cells.map((c) => apply(game.placement, c)).sort(byXY);
 
 // The first free cell by max(|x|,|y|), then x, then y (the paper's order
-// for replacement moves), that passes `ok`.
+// for replacement moves), that passes `ok`; x and y are counted from the
+// board's corner, which is (0,0) for the paper's table.
 function firstFree(ok) {
+  const [cx, cy] = board.corner;
   for (let r = 0; r < 1000; r++) {
     for (let x = -r; x <= r; x++) {
       const ys = Math.abs(x) === r ? range(-r, r) : [-r, r];
-      for (const y of ys) if (isFree([x, y]) && ok([x, y])) return [x, y];
+      for (const y of ys) {
+        const c = [cx + x, cy + y];
+        if (isFree(c) && ok(c)) return c;
+      }
     }
   }
   return null;
@@ -147,7 +157,7 @@ const sy = (y) => VIEW.max - y; // y grows upwards
 function drawBoard() {
   const svg = document.getElementById("board");
   const size = VIEW.max - VIEW.min + 1;
-  svg.setAttribute("viewBox", `${VIEW.min - 1} ${-1} ${size + 1} ${size + 1}`);
+  svg.setAttribute("viewBox", `${VIEW.min - 1} 0 ${size + 1} ${size + 1}`);
   svg.replaceChildren();
   const n = node();
   const live = !game.end;
@@ -160,11 +170,15 @@ function drawBoard() {
     }
   }
   for (let v = VIEW.min; v <= VIEW.max; v += 1) {
-    if (v % 2) continue;
+    if ((v - VIEW.min) % 2 === 0) continue;
     svg.append(svgEl("text", { x: v + 0.5, y: sy(VIEW.min) + 1.5, class: "axis" }, String(v)));
     svg.append(svgEl("text", { x: VIEW.min - 0.5, y: sy(v) + 0.5, class: "axis" }, String(v)));
   }
-  svg.append(svgEl("rect", { x: 0, y: sy(16), width: 17, height: 17, class: "outline" }));
+  if (table.board) {
+    const [x, y] = board.corner;
+    svg.append(svgEl("rect", { x, y: sy(y + board.size - 1), width: board.size, height: board.size, class: "outline", id: "outline",
+      "data-x": x, "data-y": y, "data-size": board.size }));
+  }
   if (live) for (const c of placed(n.required)) {
     svg.append(svgEl("rect", { x: c[0] + 0.08, y: sy(c[1]) + 0.08, width: 0.84, height: 0.84, class: "required" }));
   }
@@ -294,6 +308,8 @@ function setup() {
   document.getElementById("card-next").onclick = () => { number.value = +number.value + 1; drawCard(+number.value); };
   const select = document.getElementById("table");
   datasetPicker(select, "snaky.html", () => true, (name) => loadDataset(name, start));
+  const asked = new URLSearchParams(location.search).get("table");
+  if (asked && [...select.options].some((o) => o.value === asked)) select.value = asked;
   if (select.value) loadDataset(select.value, start);
   else showError("no Snaky table in data/index.js");
 }
@@ -303,6 +319,13 @@ function autoplay() { for (let i = 0; i < 1000 && !game.end; i++) autoBreaker();
 
 function start(dataset) {
   table = dataset;
+  board = table.board || { size: 17, corner: [0, 0] };
+  VIEW.min = Math.min(board.corner[0], board.corner[1]) - 3;
+  VIEW.max = Math.max(board.corner[0], board.corner[1]) + board.size + 2;
+  cursor = [board.corner[0] + 8, board.corner[1] + 9];
+  document.getElementById("board-note").textContent = table.board
+    ? `the ${board.size}x${board.size} board {${board.corner[0]}..${board.corner[0] + board.size - 1}} x {${board.corner[1]}..${board.corner[1] + board.size - 1}} of the certificate's finite-board claim`
+    : "none: the certificate makes no finite-board claim";
   const number = document.getElementById("card-number");
   number.max = table.card;
   newGame();

@@ -385,3 +385,12 @@ impl fmt::Display for LineFault {
         }
     }
 }
+
+impl crate::FieldFault for Fault {
+    fn unknown_field(at: &str, field: &str) -> Self {
+        Fault::UnknownField {
+            at: at.to_string(),
+            field: field.to_string(),
+        }
+    }
+}

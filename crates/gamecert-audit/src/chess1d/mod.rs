@@ -70,26 +70,7 @@ const ROW_FIELDS: &[&str] = &[
 ];
 
 /// What was checked, and every fault found.
-pub struct Findings {
-    checked: Vec<String>,
-    failures: Vec<Fault>,
-}
-
-impl Findings {
-    fn fail(&mut self, fault: Fault) {
-        self.failures.push(fault);
-    }
-
-    /// Faults every field of `object` outside `known`.
-    fn known_fields(&mut self, object: &Value, at: &str, known: &[&str]) {
-        for field in crate::unknown_fields(object, known) {
-            self.fail(Fault::UnknownField {
-                at: at.to_string(),
-                field: field.clone(),
-            });
-        }
-    }
-}
+pub(crate) type Findings = crate::Findings<Fault>;
 
 pub fn audit(value: &Value) -> AuditReport {
     let kind = value
@@ -97,10 +78,7 @@ pub fn audit(value: &Value) -> AuditReport {
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
-    let mut findings = Findings {
-        checked: Vec::new(),
-        failures: Vec::new(),
-    };
+    let mut findings = Findings::new();
     match kind.as_str() {
         "chess1d" => audit_board(value, &mut findings),
         "chess1d-boards" => audit_boards(value, &mut findings),
@@ -108,15 +86,7 @@ pub fn audit(value: &Value) -> AuditReport {
             kind: other.to_string(),
         }),
     }
-    AuditReport {
-        kind,
-        checked: findings.checked,
-        failures: findings
-            .failures
-            .into_iter()
-            .map(Failure::Chess1d)
-            .collect(),
-    }
+    findings.into_report(kind, Failure::Chess1d)
 }
 
 fn squares_of(value: &Value, at: &str, findings: &mut Findings) -> Option<usize> {
@@ -395,10 +365,7 @@ mod tests {
     fn backed(value: &str, plies: Option<u64>, proven: &[Proven]) -> bool {
         let row = json!({"value": value, "plies_to_mate": plies,
             "moves_to_mate": plies.map(|d| d.div_ceil(2))});
-        let mut findings = Findings {
-            checked: Vec::new(),
-            failures: Vec::new(),
-        };
+        let mut findings = Findings::new();
         check_value(8, &row, proven, &mut findings) && findings.failures.is_empty()
     }
 

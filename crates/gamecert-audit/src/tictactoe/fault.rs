@@ -245,3 +245,12 @@ impl fmt::Display for StrategyFault {
         }
     }
 }
+
+impl crate::FieldFault for Fault {
+    fn unknown_field(at: &str, field: &str) -> Self {
+        Fault::UnknownField {
+            at: at.to_string(),
+            field: field.to_string(),
+        }
+    }
+}

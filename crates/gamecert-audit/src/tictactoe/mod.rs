@@ -185,26 +185,7 @@ fn kept(player: u8, value: i64, guarantee: i64) -> bool {
 }
 
 /// What was checked, and every fault found.
-pub struct Findings {
-    checked: Vec<String>,
-    failures: Vec<Fault>,
-}
-
-impl Findings {
-    fn fail(&mut self, fault: Fault) {
-        self.failures.push(fault);
-    }
-
-    /// Faults every field of `object` outside `known`.
-    fn known_fields(&mut self, object: &Value, at: &str, known: &[&str]) {
-        for field in crate::unknown_fields(object, known) {
-            self.fail(Fault::UnknownField {
-                at: at.to_string(),
-                field: field.clone(),
-            });
-        }
-    }
-}
+pub(crate) type Findings = crate::Findings<Fault>;
 
 /// Plays `table` for `player` against every reply; returns the faults.
 fn check_strategy(
@@ -329,20 +310,9 @@ const STRATEGY_FIELDS: &[&str] = &["player", "guarantee", "goal", "size", "table
 
 /// Audits a tic-tac-toe certificate from its JSON alone.
 pub fn audit(json: &Value) -> AuditReport {
-    let mut findings = Findings {
-        checked: Vec::new(),
-        failures: Vec::new(),
-    };
+    let mut findings = Findings::new();
     audit_into(json, &mut findings);
-    AuditReport {
-        kind: "tictactoe".to_string(),
-        checked: findings.checked,
-        failures: findings
-            .failures
-            .into_iter()
-            .map(Failure::Tictactoe)
-            .collect(),
-    }
+    findings.into_report("tictactoe".to_string(), Failure::Tictactoe)
 }
 
 fn audit_into(json: &Value, findings: &mut Findings) {
