@@ -22,6 +22,8 @@ pub enum EmitError {
 pub struct Emitted {
     pub text: String,
     pub lines: usize,
+    /// The root strategy's card number.
+    pub root: usize,
 }
 
 struct Emitter<'a> {
@@ -36,7 +38,8 @@ struct Emitter<'a> {
     text: String,
 }
 
-fn symbol(value: i32) -> Result<char, EmitError> {
+/// A coordinate as one symbol of the alphabet.
+pub fn symbol(value: i32) -> Result<char, EmitError> {
     usize::try_from(value)
         .ok()
         .filter(|&v| v < SYMBOLS)
@@ -73,6 +76,9 @@ impl Emitter<'_> {
         for (child, xform) in children {
             let (card, placement) = match &self.strategies[child].strategy {
                 Strategy::Complete { j, place } => (*j, to_frame.after(xform.after(*place))),
+                Strategy::Card { card, place } => {
+                    (*card as usize, to_frame.after(xform.after(*place)))
+                }
                 Strategy::Combine { .. } => {
                     let card = self.card(child)?;
                     let from_child = translation(self.corner(child));
@@ -98,7 +104,8 @@ impl Emitter<'_> {
     }
 }
 
-fn reference(card: usize, placement: Xform) -> Result<String, EmitError> {
+/// A child reference `k` or `k:sXY`.
+pub fn reference(card: usize, placement: Xform) -> Result<String, EmitError> {
     if placement == Xform::IDENTITY {
         return Ok(card.to_string());
     }
@@ -125,8 +132,9 @@ pub fn emit(
         lines: 0,
         text: String::new(),
     };
-    emitter.card(root)?;
+    let root = emitter.card(root)?;
     Ok(Emitted {
+        root,
         lines: emitter.lines,
         text: emitter.text,
     })

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The Maker-side Snaky runs of docs/frontier.md, one process at a time,
+# niced, logging to logs/. Each `improve` run keeps its finished units in
+# logs/*.part: run this script again to resume (finished units are read
+# back, not searched again). Usage: contrib/snaky/frontier-runs.sh [BINARY]
+set -uo pipefail
+bin=${1:-target/release/gamecert}
+mkdir -p logs
+t20=certificates/sources/snaky20-kaiasage.txt
+t21=certificates/sources/snaky21-cards.txt
+run() { name=$1; shift; echo "== $(date -u +%FT%TZ) $name: $*" >> logs/frontier-runs.log
+  nice -n 19 "$bin" "$@" > "logs/$name.out" 2> "logs/$name.err"
+  echo "== $(date -u +%FT%TZ) $name: exit $?" >> logs/frontier-runs.log; }
+run improve19-cards snaky improve $t20 --bound 19 --moves cards --state logs/improve19-cards.part -o logs/snaky19-cards.txt
+run improve19-nodes snaky improve $t20 --bound 19 --moves nodes --state logs/improve19-nodes.part -o logs/snaky19-nodes.txt
+run board16-t20 snaky board 16 --table $t20 --moves nodes --seconds 15 -o logs/board16-t20.txt
+run board15-t20 snaky board 15 --table $t20 --moves nodes --seconds 15 -o logs/board15-t20.txt
+run board16-t21 snaky board 16 --table $t21 --moves nodes --seconds 15 -o logs/board16-t21.txt
+run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 1800 --state logs/improve19-all.part -o logs/snaky19-all.txt
