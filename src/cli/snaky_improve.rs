@@ -142,8 +142,7 @@ fn start(table: Option<&Path>, shape: &Shape, moves: Moves) -> Result<Start, Str
             final_height: None,
         });
     };
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let table = gamecert::snaky::parse::parse_table_for(&bytes, shape)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let evaluation = gamecert::snaky::evaluate::evaluate(&table)
@@ -168,10 +167,17 @@ fn target(shape: &Shape) -> Target {
 pub fn improve(args: ImproveArgs) -> Outcome {
     let command = "snaky improve";
     if !(2..=gamecert::generate::MAX_BOUND).contains(&args.bound) {
-        errln!("gamecert {command}: --bound must be 2..={}", gamecert::generate::MAX_BOUND);
+        errln!(
+            "gamecert {command}: --bound must be 2..={}",
+            gamecert::generate::MAX_BOUND
+        );
         return Outcome::BadInput;
     }
-    let start = match start(Some(&args.table), &args.limits.shape, args.limits.moves.moves()) {
+    let start = match start(
+        Some(&args.table),
+        &args.limits.shape,
+        args.limits.moves.moves(),
+    ) {
         Ok(start) => start,
         Err(message) => {
             errln!("gamecert {command}: {message}");
@@ -189,7 +195,11 @@ pub fn improve(args: ImproveArgs) -> Outcome {
 
 pub fn board(args: BoardArgs) -> Outcome {
     let command = "snaky board";
-    let start = match start(args.table.as_deref(), &args.limits.shape, args.limits.moves.moves()) {
+    let start = match start(
+        args.table.as_deref(),
+        &args.limits.shape,
+        args.limits.moves.moves(),
+    ) {
         Ok(start) => start,
         Err(message) => {
             errln!("gamecert {command}: {message}");
@@ -204,8 +214,14 @@ pub fn board(args: BoardArgs) -> Outcome {
         (Some(b), _) | (None, Some(b)) => vec![b],
         (None, None) => (args.limits.shape.len().max(2) as u32..=30).collect(),
     };
-    if bounds.iter().any(|b| !(2..=gamecert::generate::MAX_BOUND).contains(b)) {
-        errln!("gamecert {command}: --bound must be 2..={}", gamecert::generate::MAX_BOUND);
+    if bounds
+        .iter()
+        .any(|b| !(2..=gamecert::generate::MAX_BOUND).contains(b))
+    {
+        errln!(
+            "gamecert {command}: --bound must be 2..={}",
+            gamecert::generate::MAX_BOUND
+        );
         return Outcome::BadInput;
     }
     if args.limits.shard.is_some() || args.limits.state.is_some() {
@@ -222,8 +238,18 @@ pub fn board(args: BoardArgs) -> Outcome {
     for bound in bounds {
         for &(a, b) in &corners {
             let frame = ((-a, -b), (n - 1 - a, n - 1 - b));
-            errln!("{command}: {0}x{0} box with the first move at ({a},{b}), bound {bound}", args.n);
-            let outcome = run(command, &start, bound, Some(args.n), Some(frame), &args.limits);
+            errln!(
+                "{command}: {0}x{0} box with the first move at ({a},{b}), bound {bound}",
+                args.n
+            );
+            let outcome = run(
+                command,
+                &start,
+                bound,
+                Some(args.n),
+                Some(frame),
+                &args.limits,
+            );
             if outcome != Outcome::Refuted {
                 return outcome;
             }
@@ -258,7 +284,12 @@ fn run(
         errln!("gamecert {command}: --shard needs --state FILE");
         return Outcome::BadInput;
     }
-    let done = match limits.state.as_deref().map(|p| open_state(p, &header)).transpose() {
+    let done = match limits
+        .state
+        .as_deref()
+        .map(|p| open_state(p, &header))
+        .transpose()
+    {
         Ok(done) => done.unwrap_or_default(),
         Err(message) => {
             errln!("gamecert {command}: {message}");
@@ -270,12 +301,18 @@ fn run(
         fit,
         frame,
         node_limit: limits.nodes,
-        deadline: limits.seconds.map(|s| Instant::now() + Duration::from_secs(s)),
+        deadline: limits
+            .seconds
+            .map(|s| Instant::now() + Duration::from_secs(s)),
         next_card: start.next_card,
     };
     let clock = Instant::now();
     let mut report = |unit: &Unit, replies: usize| {
-        errln!("  {} ({:.0} s in all)", unit_line(unit, replies), clock.elapsed().as_secs_f64());
+        errln!(
+            "  {} ({:.0} s in all)",
+            unit_line(unit, replies),
+            clock.elapsed().as_secs_f64()
+        );
         if let Some(path) = &limits.state {
             append(path, &partial::unit_text(unit));
         }
@@ -303,10 +340,19 @@ fn run(
         clock.elapsed().as_secs_f64()
     );
     if shard.n > 1 {
-        let all_done = units.iter().all(|u| u.outcome != gamecert::generate::improve::UnitOutcome::Stopped);
+        let all_done = units
+            .iter()
+            .all(|u| u.outcome != gamecert::generate::improve::UnitOutcome::Stopped);
         return Outcome::from_holds(all_done);
     }
-    finish(command, start, &header, &units, &limits.shape, limits.output.as_deref())
+    finish(
+        command,
+        start,
+        &header,
+        &units,
+        &limits.shape,
+        limits.output.as_deref(),
+    )
 }
 
 fn unit_line(unit: &Unit, replies: usize) -> String {
@@ -340,9 +386,17 @@ fn open_state(path: &Path, header: &Header) -> Result<Vec<Unit>, String> {
             let (found, units) =
                 partial::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             if &found != header {
-                return Err(format!("{}: {}", path.display(), partial::PartialError::OtherRun));
+                return Err(format!(
+                    "{}: {}",
+                    path.display(),
+                    partial::PartialError::OtherRun
+                ));
             }
-            errln!("resuming: {} units read from {}", units.len(), path.display());
+            errln!(
+                "resuming: {} units read from {}",
+                units.len(),
+                path.display()
+            );
             Ok(units)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -391,7 +445,11 @@ pub fn merge_parts(args: MergeArgs) -> Outcome {
             || found.moves != args.moves.word()
             || found.table != sha256_hex(start.text.as_bytes())
         {
-            errln!("gamecert {command}: {}: {}", path.display(), partial::PartialError::OtherRun);
+            errln!(
+                "gamecert {command}: {}: {}",
+                path.display(),
+                partial::PartialError::OtherRun
+            );
             return Outcome::BadInput;
         }
         header = Some(found);
@@ -401,9 +459,21 @@ pub fn merge_parts(args: MergeArgs) -> Outcome {
         return Outcome::BadInput;
     };
     // A unit finished in two parts (a shard run twice) counts once.
-    units.sort_by_key(|u| (u.index, u.outcome == gamecert::generate::improve::UnitOutcome::Stopped));
+    units.sort_by_key(|u| {
+        (
+            u.index,
+            u.outcome == gamecert::generate::improve::UnitOutcome::Stopped,
+        )
+    });
     units.dedup_by_key(|u| u.index);
-    finish(command, &start, &header, &units, &args.shape, args.output.as_deref())
+    finish(
+        command,
+        &start,
+        &header,
+        &units,
+        &args.shape,
+        args.output.as_deref(),
+    )
 }
 
 /// Merge the units; certify and write the extended table.
@@ -423,11 +493,16 @@ fn finish(
         }
     };
     let (lines, height, count) = match merged {
-        Merged::Table { lines, height, count } => (lines, height, count),
+        Merged::Table {
+            lines,
+            height,
+            count,
+        } => (lines, height, count),
         Merged::Refuted { reply, index } => {
-            let class = reply.map_or("Breaker's pass (the reply class outside every envelope)".to_string(), |(x, y)| {
-                format!("Breaker's reply ({x},{y}) (unit {index})")
-            });
+            let class = reply.map_or(
+                "Breaker's pass (the reply class outside every envelope)".to_string(),
+                |(x, y)| format!("Breaker's reply ({x},{y}) (unit {index})"),
+            );
             outln!(
                 "{command}: no table of the search's form within {} moves: after Maker's first move, {class} leaves no strategy of the form within {} moves",
                 header.bound,
@@ -466,7 +541,8 @@ fn certify(
         board: fit,
         shape: shape.clone(),
     };
-    let searched = search_table_with(&path, text.as_bytes(), &search_options).map(|r| r.result.holds());
+    let searched =
+        search_table_with(&path, text.as_bytes(), &search_options).map(|r| r.result.holds());
     let word = |r: &Result<bool, String>| match r {
         Ok(true) => "certified".to_string(),
         Ok(false) => "FAILS".to_string(),

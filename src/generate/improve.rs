@@ -130,7 +130,13 @@ pub fn solve_unit(
                     let card = emitted.root;
                     unit.lines = emitted.text;
                     let corner = corner(&child.envelope);
-                    (card as u32, xform.after(Xform { code: 0, offset: corner }))
+                    (
+                        card as u32,
+                        xform.after(Xform {
+                            code: 0,
+                            offset: corner,
+                        }),
+                    )
                 }
             };
         }
@@ -163,7 +169,11 @@ pub fn replies(pass: &Unit) -> Vec<Cell> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Merged {
     /// The new lines (the root line last), its height.
-    Table { lines: String, height: u32, count: usize },
+    Table {
+        lines: String,
+        height: u32,
+        count: usize,
+    },
     /// A unit the strategy needs failed: Breaker's reply (None: the pass)
     /// defeats every strategy of the search's form within the moves left.
     Refuted { reply: Option<Cell>, index: usize },
@@ -180,13 +190,21 @@ pub fn merge(units: &[Unit], next_card: u32) -> Result<Merged, EmitError> {
     };
     match pass.outcome {
         UnitOutcome::Found => {}
-        UnitOutcome::Lost => return Ok(Merged::Refuted { reply: None, index: 0 }),
+        UnitOutcome::Lost => {
+            return Ok(Merged::Refuted {
+                reply: None,
+                index: 0,
+            })
+        }
         UnitOutcome::Stopped => return Ok(Merged::Incomplete { missing: vec![0] }),
     }
     let mut taken = vec![pass];
     let mut missing = Vec::new();
     for (i, reply) in replies(pass).into_iter().enumerate() {
-        if taken.iter().any(|u| u.envelope.binary_search(&reply).is_err()) {
+        if taken
+            .iter()
+            .any(|u| u.envelope.binary_search(&reply).is_err())
+        {
             continue;
         }
         match by_index.get(&(i + 1)).map(|u| u.outcome) {
@@ -226,7 +244,11 @@ pub fn merge(units: &[Unit], next_card: u32) -> Result<Merged, EmitError> {
     };
     let mut body = format!("{}{}", symbol(-cx)?, symbol(-cy)?);
     for (card, place) in children {
-        let _ = write!(body, " {}", reference(card as usize, to_frame.after(place))?);
+        let _ = write!(
+            body,
+            " {}",
+            reference(card as usize, to_frame.after(place))?
+        );
     }
     let root = writer.body(body);
     let _ = root;

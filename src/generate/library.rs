@@ -81,13 +81,8 @@ impl Library {
             }
             let condition = &node.condition;
             let card = (!inline).then_some(node.card);
-            let as_cells = |set| -> Vec<Cell> {
-                window
-                    .to_vec(set)
-                    .into_iter()
-                    .map(|c| (c.x, c.y))
-                    .collect()
-            };
+            let as_cells =
+                |set| -> Vec<Cell> { window.to_vec(set).into_iter().map(|c| (c.x, c.y)).collect() };
             let required = as_cells(&condition.required);
             if required.is_empty() {
                 continue;
@@ -97,7 +92,12 @@ impl Library {
             let orientations = (0..8u8)
                 .map(|code| {
                     let turn = |cells: &[Cell]| {
-                        sorted(cells.iter().map(|&c| super::position::orient(code, c)).collect())
+                        sorted(
+                            cells
+                                .iter()
+                                .map(|&c| super::position::orient(code, c))
+                                .collect(),
+                        )
                     };
                     Oriented {
                         code,
@@ -150,7 +150,10 @@ impl Library {
                     Some(PlacedCard {
                         card: card.card,
                         height: card.height,
-                        place: Xform { code: o.code, offset },
+                        place: Xform {
+                            code: o.code,
+                            offset,
+                        },
                         pivot: at(o.pivot),
                         envelope: o.envelope.iter().map(|&c| at(c)).collect(),
                     })

@@ -96,17 +96,19 @@ pub fn read(text: &str) -> Result<(Header, Vec<Unit>), PartialError> {
     let (_, first) = lines.next().ok_or_else(|| bad(1, "empty part"))?;
     let words: Vec<&str> = first.split(' ').collect();
     let header = match words.as_slice() {
-        ["gamecert-snaky-partial", "1", "bound", b, "fit", f, "next", n, "moves", m, "table", t] => Header {
-            bound: b.parse().map_err(|_| bad(1, "bad bound"))?,
-            fit: if *f == "-" {
-                None
-            } else {
-                Some(f.parse().map_err(|_| bad(1, "bad fit"))?)
-            },
-            next_card: n.parse().map_err(|_| bad(1, "bad next card"))?,
-            moves: m.to_string(),
-            table: t.to_string(),
-        },
+        ["gamecert-snaky-partial", "1", "bound", b, "fit", f, "next", n, "moves", m, "table", t] => {
+            Header {
+                bound: b.parse().map_err(|_| bad(1, "bad bound"))?,
+                fit: if *f == "-" {
+                    None
+                } else {
+                    Some(f.parse().map_err(|_| bad(1, "bad fit"))?)
+                },
+                next_card: n.parse().map_err(|_| bad(1, "bad next card"))?,
+                moves: m.to_string(),
+                table: t.to_string(),
+            }
+        }
         _ => return Err(bad(1, "not a gamecert-snaky-partial 1 header")),
     };
     let mut units = Vec::new();

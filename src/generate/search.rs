@@ -91,7 +91,8 @@ impl Search {
     /// Does an envelope fit the `fit` box (always, without one)?
     pub fn fits(&self, envelope: &[Cell]) -> bool {
         if let Some((low, high)) = self.frame {
-            let inside = |c: &Cell| (low.0..=high.0).contains(&c.0) && (low.1..=high.1).contains(&c.1);
+            let inside =
+                |c: &Cell| (low.0..=high.0).contains(&c.0) && (low.1..=high.1).contains(&c.1);
             if !envelope.iter().all(inside) {
                 return false;
             }
