@@ -9,11 +9,11 @@ mkdir -p logs
 t20=certificates/sources/snaky20-kaiasage.txt
 t21=certificates/sources/snaky21-cards.txt
 run() { name=$1; shift; echo "== $(date -u +%FT%TZ) $name: $*" >> logs/frontier-runs.log
-  nice -n 19 "$bin" "$@" > "logs/$name.out" 2> "logs/$name.err"
-  echo "== $(date -u +%FT%TZ) $name: exit $?" >> logs/frontier-runs.log; }
+  nice -n 19 "$bin" "$@" > "logs/$name.out" 2> "logs/$name.err"; rc=$?
+  echo "== $(date -u +%FT%TZ) $name: exit $rc" >> logs/frontier-runs.log; }
 run improve19-cards snaky improve $t20 --bound 19 --moves cards --state logs/improve19-cards.part -o logs/snaky19-cards.txt
 run improve19-nodes snaky improve $t20 --bound 19 --moves nodes --state logs/improve19-nodes.part -o logs/snaky19-nodes.txt
-run board16-t20 snaky board 16 --table $t20 --moves nodes --seconds 15 -o logs/board16-t20.txt
-run board15-t20 snaky board 15 --table $t20 --moves nodes --seconds 15 -o logs/board15-t20.txt
-run board16-t21 snaky board 16 --table $t21 --moves nodes --seconds 15 -o logs/board16-t21.txt
-run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 1800 --state logs/improve19-all.part -o logs/snaky19-all.txt
+run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 1200 --state logs/improve19-all.part -o logs/snaky19-all.txt
+run board16-t20 snaky board 16 --table $t20 --moves cards --seconds 5 -o logs/board16-t20.txt
+run board15-t20 snaky board 15 --table $t20 --moves cards --seconds 5 -o logs/board15-t20.txt
+run board16-t21 snaky board 16 --table $t21 --moves cards --bound 21 --seconds 5 -o logs/board16-t21.txt
