@@ -158,7 +158,8 @@ impl Search {
     /// Search `position` (in normal form) for a win within `moves`.
     fn expand(&mut self, position: &Position, moves: u32) -> Option<StrategyId> {
         self.expanded += 1;
-        let late = self.expanded % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late =
+            self.expanded.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.expanded >= self.limit || late {
             self.stopped = true;
             return None;
