@@ -13,7 +13,7 @@ run() { name=$1; shift; echo "== $(date -u +%FT%TZ) $name: $*" >> logs/frontier-
   echo "== $(date -u +%FT%TZ) $name: exit $rc" >> logs/frontier-runs.log; }
 run improve19-cards snaky improve $t20 --bound 19 --moves cards --state logs/improve19-cards.part -o logs/snaky19-cards.txt
 run improve19-nodes snaky improve $t20 --bound 19 --moves nodes --state logs/improve19-nodes.part -o logs/snaky19-nodes.txt
-run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 1200 --state logs/improve19-all.part -o logs/snaky19-all.txt
+run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 900 --state logs/improve19-all.part -o logs/snaky19-all.txt
 run board16-t20 snaky board 16 --table $t20 --moves cards --seconds 5 -o logs/board16-t20.txt
 run board15-t20 snaky board 15 --table $t20 --moves cards --seconds 5 -o logs/board15-t20.txt
 run board16-t21 snaky board 16 --table $t21 --moves cards --bound 21 --seconds 5 -o logs/board16-t21.txt

@@ -127,16 +127,9 @@ pub fn solve_unit(
                 Strategy::Card { card, place } => (*card, xform.after(*place)),
                 Strategy::Combine { .. } => {
                     let emitted = emit(&search.strategies, options.next_card as usize, id)?;
-                    let card = emitted.root;
                     unit.lines = emitted.text;
-                    let corner = corner(&child.envelope);
-                    (
-                        card as u32,
-                        xform.after(Xform {
-                            code: 0,
-                            offset: corner,
-                        }),
-                    )
+                    let offset = emitted.root_corner;
+                    (emitted.root as u32, xform.after(Xform { code: 0, offset }))
                 }
             };
         }
@@ -235,7 +228,9 @@ pub fn merge(units: &[Unit], next_card: u32) -> Result<Merged, EmitError> {
         let card = writer.add(unit, next_card);
         children.push((card, unit.place));
     }
+    // The frame also holds every child's frame origin (see emit's corner).
     let mut envelope: Vec<Cell> = taken.iter().flat_map(|u| u.envelope.clone()).collect();
+    envelope.extend(taken.iter().map(|u| u.place.apply((0, 0))));
     envelope.push((0, 0));
     let (cx, cy) = corner(&envelope);
     let to_frame = Xform {
