@@ -255,3 +255,40 @@ fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
     args.extend(["--table", input_arg, "--shape", &shape, "--moves", "cards"]);
     assert_eq!(gamecert(&args).status.code(), Some(2));
 }
+
+#[test]
+fn the_committed_19_move_table_extends_the_20_move_draft_and_is_certified() {
+    let table = std::fs::read(root().join("certificates/sources/snaky19-gamecert.txt")).unwrap();
+    assert_eq!(
+        (
+            table.len(),
+            gamecert::cert::hash::sha256_hex(&table).as_str()
+        ),
+        (
+            71_618,
+            "ec7c69c848076942b85bff9b09be17af28a4ce5bb616401010b5ab1a19af0a1d"
+        )
+    );
+    let draft = std::fs::read(root().join("certificates/sources/snaky20-kaiasage.txt")).unwrap();
+    assert!(
+        table.starts_with(&draft),
+        "the draft's lines come first, unchanged"
+    );
+    let options = gamecert::snaky::CheckOptions {
+        bound: Some(19),
+        board: Some(21),
+        ..gamecert::snaky::CheckOptions::default()
+    };
+    let run = gamecert::snaky::check_table_with("snaky19", &table, &options).unwrap();
+    assert!(run.claim.holds());
+    assert_eq!(run.evaluation.final_node().condition.height, 19);
+    assert!(run.evaluation.final_node().condition.required.is_empty());
+    let search = gamecert::snaky::search::search_table_with(
+        "snaky19",
+        &table,
+        &gamecert::snaky::search::SearchOptions::with_bound(19),
+    )
+    .unwrap();
+    assert!(search.result.holds());
+    assert_eq!(search.result.worst_case_maker_moves, Some(19));
+}
