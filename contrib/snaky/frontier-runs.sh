@@ -17,3 +17,8 @@ run improve19-all snaky improve $t20 --bound 19 --moves all --seconds 900 --stat
 run board16-t20 snaky board 16 --table $t20 --moves cards --seconds 5 -o logs/board16-t20.txt
 run board15-t20 snaky board 15 --table $t20 --moves cards --seconds 5 -o logs/board15-t20.txt
 run board16-t21 snaky board 16 --table $t21 --moves cards --bound 21 --seconds 5 -o logs/board16-t21.txt
+# Afterwards: the 19-move table again from scratch (no part: its bytes must
+# equal certificates/sources/snaky19-gamecert.txt), then the search for 18.
+run improve19-all-fresh snaky improve $t20 --bound 19 --moves all -o logs/snaky19-fresh.txt
+t19=certificates/sources/snaky19-gamecert.txt
+run improve18-all snaky improve $t19 --bound 18 --moves all --seconds 20000 --state logs/improve18-all.part -o logs/snaky18-all.txt
