@@ -162,3 +162,9 @@ prove-winners:
         file=certificates/sources/animals/$(echo "$animal" | tr 'A-Z ' 'a-z-').txt
         ./target/release/gamecert animals prove "$animal" -o "$file" | grep -v '^  h = '
     done
+
+# The Maker-side Snaky frontier runs (docs/frontier.md), one process at a
+# time, niced, logs in logs/; run again to resume the improve runs.
+frontier-runs:
+    cargo build --release --quiet
+    contrib/snaky/frontier-runs.sh target/release/gamecert

@@ -25,6 +25,7 @@ mod board;
 mod chess1d;
 mod site;
 mod snaky;
+mod snaky_improve;
 mod tictactoe;
 mod verify;
 

@@ -51,6 +51,23 @@ enum SnakyCommand {
     ///
     /// Exit 0 when both tables are read, 2 when one cannot be.
     Diff(DiffArgs),
+    /// Search new cards that bring the final card's height down to --bound
+    /// (moves: the pivots of every table card whose A Maker owns and whose
+    /// T Breaker avoids; leaves: such cards with h <= the moves left), and
+    /// write the extended table, certified by check and search.
+    ///
+    /// Exit 0 when a table was found and both certify it; 1 when none was
+    /// found (the failing reply class is printed) or the search stopped; 2
+    /// on bad input.
+    Improve(super::snaky_improve::ImproveArgs),
+    /// Search a table whose final card's envelope fits an N x N box (with
+    /// --table, from its cards; otherwise the generator's own moves),
+    /// certified by check and search with --board N. Finding none proves
+    /// only that the search's form has none.
+    Board(super::snaky_improve::BoardArgs),
+    /// Merge the parts of a sharded improve or board run into one table and
+    /// certify it.
+    Merge(super::snaky_improve::MergeArgs),
 }
 
 /// `--shape "(0,0) (1,0) ..."`: the polyomino, 1..8 connected cells.
@@ -70,7 +87,7 @@ struct DiffArgs {
 }
 
 /// Snaky's cells, as `--shape` reads them.
-const SNAKY_SHAPE: &str = "(0,0) (1,0) (2,0) (3,0) (3,1) (4,1)";
+pub(super) const SNAKY_SHAPE: &str = "(0,0) (1,0) (2,0) (3,0) (3,1) (4,1)";
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum BreakerArg {
@@ -225,6 +242,9 @@ pub fn run(args: SnakyArgs) -> CommandResult {
             DrawCommand::Game(args) => draw_game(args),
         },
         SnakyCommand::Diff(args) => diff_tables(args),
+        SnakyCommand::Improve(args) => streamed(super::snaky_improve::improve(args)),
+        SnakyCommand::Board(args) => streamed(super::snaky_improve::board(args)),
+        SnakyCommand::Merge(args) => streamed(super::snaky_improve::merge_parts(args)),
     }
 }
 
@@ -382,4 +402,9 @@ fn diff_tables(args: DiffArgs) -> CommandResult {
         &args.new.display().to_string(),
     );
     Ok(Done::new(summary, Outcome::Holds))
+}
+
+/// A command that printed as it went: nothing left to print.
+fn streamed(outcome: Outcome) -> CommandResult {
+    Ok(Done::new(String::new(), outcome))
 }

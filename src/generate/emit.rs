@@ -22,6 +22,10 @@ pub enum EmitError {
 pub struct Emitted {
     pub text: String,
     pub lines: usize,
+    /// The root strategy's card number.
+    pub root: usize,
+    /// Where the root card's frame starts, in the root strategy's frame.
+    pub root_corner: Cell,
 }
 
 struct Emitter<'a> {
@@ -29,6 +33,8 @@ struct Emitter<'a> {
     base_cards: usize,
     /// Card number of each emitted combination.
     cards: HashMap<StrategyId, usize>,
+    /// Each combination's frame corner (see [`Emitter::corner`]).
+    corners: HashMap<StrategyId, Cell>,
     /// Card number of each distinct line body (pivot and children): two
     /// strategies that print alike are one card.
     bodies: HashMap<String, usize>,
@@ -36,7 +42,8 @@ struct Emitter<'a> {
     text: String,
 }
 
-fn symbol(value: i32) -> Result<char, EmitError> {
+/// A coordinate as one symbol of the alphabet.
+pub fn symbol(value: i32) -> Result<char, EmitError> {
     usize::try_from(value)
         .ok()
         .filter(|&v| v < SYMBOLS)
@@ -49,13 +56,30 @@ fn translation(offset: Cell) -> Xform {
 }
 
 impl Emitter<'_> {
-    /// Where a strategy's own frame starts: its envelope's smallest x and y.
-    fn corner(&self, id: StrategyId) -> Cell {
+    /// Where a strategy's own frame starts: its envelope's smallest x and
+    /// y, lowered (library searches) to where a placed table card's frame
+    /// origin lies, so every offset is a non-negative symbol.
+    fn corner(&mut self, id: StrategyId) -> Cell {
+        if let Some(&corner) = self.corners.get(&id) {
+            return corner;
+        }
         let envelope = &self.strategies[id].envelope;
-        (
+        let mut corner = (
             envelope.iter().map(|c| c.0).min().unwrap_or(0),
             envelope.iter().map(|c| c.1).min().unwrap_or(0),
-        )
+        );
+        if let Strategy::Combine { children, .. } = &self.strategies[id].strategy {
+            for &(child, xform) in &children.clone() {
+                let origin = match &self.strategies[child].strategy {
+                    Strategy::Card { place, .. } => xform.after(*place).apply((0, 0)),
+                    Strategy::Combine { .. } => xform.apply(self.corner(child)),
+                    Strategy::Complete { .. } => continue,
+                };
+                corner = (corner.0.min(origin.0), corner.1.min(origin.1));
+            }
+        }
+        self.corners.insert(id, corner);
+        corner
     }
 
     /// Emit the card of combination `id` (and first its children's).
@@ -73,6 +97,9 @@ impl Emitter<'_> {
         for (child, xform) in children {
             let (card, placement) = match &self.strategies[child].strategy {
                 Strategy::Complete { j, place } => (*j, to_frame.after(xform.after(*place))),
+                Strategy::Card { card, place } => {
+                    (*card as usize, to_frame.after(xform.after(*place)))
+                }
                 Strategy::Combine { .. } => {
                     let card = self.card(child)?;
                     let from_child = translation(self.corner(child));
@@ -98,7 +125,8 @@ impl Emitter<'_> {
     }
 }
 
-fn reference(card: usize, placement: Xform) -> Result<String, EmitError> {
+/// A child reference `k` or `k:sXY`.
+pub fn reference(card: usize, placement: Xform) -> Result<String, EmitError> {
     if placement == Xform::IDENTITY {
         return Ok(card.to_string());
     }
@@ -121,12 +149,16 @@ pub fn emit(
         strategies,
         base_cards,
         cards: HashMap::new(),
+        corners: HashMap::new(),
         bodies: HashMap::new(),
         lines: 0,
         text: String::new(),
     };
-    emitter.card(root)?;
+    let root_corner = emitter.corner(root);
+    let root = emitter.card(root)?;
     Ok(Emitted {
+        root,
+        root_corner,
         lines: emitter.lines,
         text: emitter.text,
     })

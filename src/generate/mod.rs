@@ -12,6 +12,9 @@
 //! cells as Maker has moves left. Breaker's replies are all searched.
 
 pub mod emit;
+pub mod improve;
+pub mod library;
+pub mod partial;
 pub mod position;
 pub mod search;
 

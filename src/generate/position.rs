@@ -210,17 +210,7 @@ impl Position {
     /// at most one per move while the moves left shrink by exactly one), so
     /// the position's value and candidate moves stay the same.
     pub fn reduced(&self, target: &Target, moves: u32) -> Position {
-        let mut position = self.clone();
-        loop {
-            let live = position.live_placements(target, moves);
-            let before = position.maker.len();
-            position
-                .maker
-                .retain(|stone| live.iter().any(|p| p.cells.contains(stone)));
-            if position.maker.len() == before {
-                break;
-            }
-        }
+        let mut position = self.reduced_maker(target, moves);
         let relevant: Vec<Cell> = position
             .breaker
             .iter()
@@ -237,6 +227,23 @@ impl Position {
         position
     }
 
+    /// [`Position::reduced`] for Maker's stones only (every Breaker stone
+    /// kept).
+    pub fn reduced_maker(&self, target: &Target, moves: u32) -> Position {
+        let mut position = self.clone();
+        loop {
+            let live = position.live_placements(target, moves);
+            let before = position.maker.len();
+            position
+                .maker
+                .retain(|stone| live.iter().any(|p| p.cells.contains(stone)));
+            if position.maker.len() == before {
+                break;
+            }
+        }
+        position
+    }
+
     /// The position under `xform`, stones sorted again.
     pub fn transformed(&self, xform: Xform) -> Position {
         let map = |cells: &[Cell]| {
@@ -248,6 +255,11 @@ impl Position {
             maker: map(&self.maker),
             breaker: map(&self.breaker),
         }
+    }
+
+    /// The position's own key (no normal form).
+    pub fn key(&self) -> Vec<u8> {
+        encode(self)
     }
 
     /// The normal form under the 8 symmetries and translation: the smallest

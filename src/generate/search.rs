@@ -7,8 +7,10 @@
 //! found so far gets its own child. A pass never helps Breaker, so when the
 //! passing Breaker cannot be beaten, no reply can be.
 
+use super::library::Library;
 use super::position::{Cell, Position, Target, Xform};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Index of a strategy in [`Search::strategies`].
 pub type StrategyId = usize;
@@ -24,6 +26,8 @@ pub enum Strategy {
         pivot: Cell,
         children: Vec<(StrategyId, Xform)>,
     },
+    /// A card of a given table, placed (library searches only).
+    Card { card: u32, place: Xform },
 }
 
 /// A strategy with what its parents need: its envelope (every cell it may
@@ -55,6 +59,17 @@ pub struct Search {
     /// Stop (and report "unfinished") after this many expansions.
     pub limit: u64,
     pub stopped: bool,
+    /// Library searches (`snaky improve`): the table's cards as moves and
+    /// leaves (see [`super::library`]).
+    pub library: Option<Library>,
+    /// Accept only strategies whose envelope fits an N x N box.
+    pub fit: Option<u32>,
+    /// Confine every strategy to this box (lowest and highest cell); then
+    /// positions are keyed as they are (no symmetry, no translation),
+    /// since the box is not invariant under them.
+    pub frame: Option<(Cell, Cell)>,
+    /// Stop (and report "unfinished") at this instant.
+    pub deadline: Option<Instant>,
 }
 
 impl Search {
@@ -66,7 +81,31 @@ impl Search {
             expanded: 0,
             limit,
             stopped: false,
+            library: None,
+            fit: None,
+            frame: None,
+            deadline: None,
         }
+    }
+
+    /// Does an envelope fit the `fit` box (always, without one)?
+    pub fn fits(&self, envelope: &[Cell]) -> bool {
+        if let Some((low, high)) = self.frame {
+            let inside =
+                |c: &Cell| (low.0..=high.0).contains(&c.0) && (low.1..=high.1).contains(&c.1);
+            if !envelope.iter().all(inside) {
+                return false;
+            }
+        }
+        let Some(n) = self.fit else {
+            return true;
+        };
+        let span = |f: fn(&Cell) -> i32| {
+            let min = envelope.iter().map(f).min().unwrap_or(0);
+            let max = envelope.iter().map(f).max().unwrap_or(0);
+            i64::from(max) - i64::from(min) + 1
+        };
+        span(|c| c.0) <= i64::from(n) && span(|c| c.1) <= i64::from(n)
     }
 
     /// Distinct normal forms stored.
@@ -78,8 +117,17 @@ impl Search {
     /// the position's frame; None when none of the generator's form exists
     /// (or the expansion limit was reached: see `stopped`).
     pub fn solve(&mut self, position: &Position, moves: u32) -> Option<(StrategyId, Xform)> {
-        let position = position.reduced(&self.target, moves);
-        let (key, to_normal) = position.canonical();
+        // A library card may not cover a Breaker stone the reduction would
+        // drop (its reply class would then be wrong): keep them all.
+        let position = if self.library.is_some() {
+            position.reduced_maker(&self.target, moves)
+        } else {
+            position.reduced(&self.target, moves)
+        };
+        let (key, to_normal) = match self.frame {
+            Some(_) => (position.key(), Xform::IDENTITY),
+            None => position.canonical(),
+        };
         let known = self.table.get(&key).copied().unwrap_or_default();
         if let Some((height, id)) = known.win {
             if height <= moves {
@@ -110,18 +158,35 @@ impl Search {
     /// Search `position` (in normal form) for a win within `moves`.
     fn expand(&mut self, position: &Position, moves: u32) -> Option<StrategyId> {
         self.expanded += 1;
-        if self.expanded >= self.limit {
+        let late =
+            self.expanded.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.expanded >= self.limit || late {
             self.stopped = true;
             return None;
         }
         let live = position.live_placements(&self.target, moves);
         if let Some(found) = self.completion(position, &live) {
-            return Some(self.push(found));
+            if self.fits(&found.envelope) {
+                return Some(self.push(found));
+            }
+        }
+        if let Some(library) = &self.library {
+            let fits = |envelope: &[Cell]| self.fits(envelope);
+            if let Some(found) = library.leaf(position, moves, &fits) {
+                return Some(self.push(found));
+            }
         }
         if moves <= 1 {
             return None;
         }
-        for pivot in self.candidates(position, &live) {
+        let candidates = match &self.library {
+            Some(library) => library.candidates(position, &live),
+            None => self.candidates(position, &live),
+        };
+        for pivot in candidates {
+            if !self.fits(&[pivot]) {
+                continue;
+            }
             if let Some(found) = self.combine(position, pivot, moves) {
                 return Some(self.push(found));
             }
@@ -139,7 +204,10 @@ impl Search {
         position: &Position,
         live: &[super::position::Placement],
     ) -> Option<Found> {
-        let (variant, offset) = match live.iter().find(|p| p.free.len() == 1) {
+        let (variant, offset) = match live
+            .iter()
+            .find(|p| p.free.len() == 1 && self.fits(&p.cells))
+        {
             Some(p) => (p.variant, p.offset),
             None if self.target.len() == 1 && position.breaker.is_empty() => (0, (0, 0)),
             None => return None,
@@ -213,6 +281,9 @@ impl Search {
         envelope.push(pivot);
         envelope.sort_unstable();
         envelope.dedup();
+        if !self.fits(&envelope) {
+            return None;
+        }
         let height = 1 + children
             .iter()
             .map(|&(id, _)| self.strategies[id].height)

@@ -26,7 +26,7 @@ pub struct PublishedTable {
 }
 
 /// The tables `gamecert verify` certifies, in order.
-pub const TABLES: [PublishedTable; 3] = [
+pub const TABLES: [PublishedTable; 4] = [
     PublishedTable {
         name: "paper's 21-move table",
         table: TABLE_PATH,
@@ -43,6 +43,15 @@ pub const TABLES: [PublishedTable; 3] = [
         search: Some("certificates/snaky20-search.json"),
         bound: 20,
         board: Some(17),
+        conditional: false,
+    },
+    PublishedTable {
+        name: "19-move table (gamecert snaky improve, from the 20-move draft)",
+        table: "certificates/sources/snaky19-gamecert.txt",
+        certificate: "certificates/snaky19.json",
+        search: Some("certificates/snaky19-search.json"),
+        bound: 19,
+        board: Some(21),
         conditional: false,
     },
     PublishedTable {

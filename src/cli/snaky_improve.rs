@@ -1,0 +1,567 @@
+//! `gamecert snaky improve`, `snaky board` and `snaky merge`: search a new
+//! final card (src/generate/improve.rs), shard the search, merge the
+//! shards' parts, and certify what was found with the checker and the
+//! rule-free search. Progress on stderr; the verdict on stdout.
+
+use super::snaky::SNAKY_SHAPE;
+use clap::{Args, ValueEnum};
+use gamecert::cert::hash::sha256_hex;
+use gamecert::exit::Outcome;
+use gamecert::generate::improve::{merge, run_shard, Merged, Shard, Unit, UnitOptions};
+use gamecert::generate::library::{Library, Moves};
+use gamecert::generate::partial::{self, Header};
+use gamecert::generate::position::Target;
+use gamecert::snaky::model::Shape;
+use gamecert::snaky::search::{search_table_with, SearchOptions};
+use gamecert::snaky::{check_table_with, CheckOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn shape_arg(text: &str) -> Result<Shape, String> {
+    Shape::parse(text).map_err(|e| e.to_string())
+}
+
+fn shard_arg(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).ok_or_else(|| format!("{text:?}: expected K/N with 1 <= K <= N"))
+}
+
+/// The search options `improve` and `board` share.
+#[derive(Debug, Args)]
+pub struct SearchLimits {
+    /// The polyomino (default Snaky).
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+    /// Expanded positions per unit (the root's pass child or one reply).
+    #[arg(long, default_value_t = 10_000_000)]
+    nodes: u64,
+    /// Stop after this many seconds (nothing is proved about what is left).
+    #[arg(long)]
+    seconds: Option<u64>,
+    /// Run shard K of N (units whose index is K-1 mod N); needs --state.
+    #[arg(long, value_parser = shard_arg, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// The part file: finished units are appended as they end, and read
+    /// back when the run is started again (resume).
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Write the extended table here ("-" for stdout).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Maker's moves: the pivots of the table's cards, also of its inline
+    /// nodes, or also every free cell of a live placement.
+    #[arg(long, value_enum, default_value_t = MovesArg::Cards)]
+    moves: MovesArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum MovesArg {
+    Cards,
+    Nodes,
+    All,
+}
+
+impl MovesArg {
+    fn moves(self) -> Moves {
+        match self {
+            MovesArg::Cards => Moves::Cards,
+            MovesArg::Nodes => Moves::Nodes,
+            MovesArg::All => Moves::All,
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            MovesArg::Cards => "cards",
+            MovesArg::Nodes => "nodes",
+            MovesArg::All => "all",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ImproveArgs {
+    /// The certified card table to start from.
+    table: PathBuf,
+    /// The new final card's height: Maker's moves.
+    #[arg(long)]
+    bound: u32,
+    #[command(flatten)]
+    limits: SearchLimits,
+}
+
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// The board: every envelope must fit an N x N box.
+    n: u32,
+    /// Take moves and leaves from this table's cards (default: none, the
+    /// generator's own moves).
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Maker's moves (default: the table's final height; without a table,
+    /// the bounds |P|..=30 are tried in turn).
+    #[arg(long)]
+    bound: Option<u32>,
+    #[command(flatten)]
+    limits: SearchLimits,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts written by the shards (--state).
+    #[arg(required = true)]
+    parts: Vec<PathBuf>,
+    /// The table the shards started from ("none": no table, `board`
+    /// without --table).
+    #[arg(long)]
+    table: PathBuf,
+    #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
+    shape: Shape,
+    /// As the shards were run.
+    #[arg(long, value_enum, default_value_t = MovesArg::Cards)]
+    moves: MovesArg,
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// The table a search starts from: its bytes (ending in a newline), the
+/// library of its cards and the first new card number.
+struct Start {
+    text: String,
+    library: Option<Library>,
+    next_card: u32,
+    final_height: Option<u32>,
+}
+
+fn start(table: Option<&Path>, shape: &Shape, moves: Moves) -> Result<Start, String> {
+    let Some(path) = table else {
+        return Ok(Start {
+            text: String::new(),
+            library: None,
+            next_card: shape.len() as u32,
+            final_height: None,
+        });
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let table = gamecert::snaky::parse::parse_table_for(&bytes, shape)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let evaluation = gamecert::snaky::evaluate::evaluate(&table)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(Start {
+        text,
+        library: Some(Library::from_evaluation(&evaluation, moves)),
+        next_card: evaluation.cards.len() as u32,
+        final_height: Some(evaluation.final_node().condition.height),
+    })
+}
+
+fn target(shape: &Shape) -> Target {
+    let cells: Vec<(i32, i32)> = shape.cells().iter().map(|c| (c.x, c.y)).collect();
+    Target::new(&cells)
+}
+
+pub fn improve(args: ImproveArgs) -> Outcome {
+    let command = "snaky improve";
+    if !(2..=gamecert::generate::MAX_BOUND).contains(&args.bound) {
+        errln!(
+            "gamecert {command}: --bound must be 2..={}",
+            gamecert::generate::MAX_BOUND
+        );
+        return Outcome::BadInput;
+    }
+    let start = match start(
+        Some(&args.table),
+        &args.limits.shape,
+        args.limits.moves.moves(),
+    ) {
+        Ok(start) => start,
+        Err(message) => {
+            errln!("gamecert {command}: {message}");
+            return Outcome::BadInput;
+        }
+    };
+    errln!(
+        "{command}: {} library cards, new lines from card {}, bound {}",
+        start.library.as_ref().map_or(0, Library::len),
+        start.next_card,
+        args.bound
+    );
+    run(command, &start, args.bound, None, None, &args.limits)
+}
+
+pub fn board(args: BoardArgs) -> Outcome {
+    let command = "snaky board";
+    let start = match start(
+        args.table.as_deref(),
+        &args.limits.shape,
+        args.limits.moves.moves(),
+    ) {
+        Ok(start) => start,
+        Err(message) => {
+            errln!("gamecert {command}: {message}");
+            return Outcome::BadInput;
+        }
+    };
+    if args.n == 0 {
+        errln!("gamecert {command}: N must be at least 1");
+        return Outcome::BadInput;
+    }
+    let bounds: Vec<u32> = match (args.bound, start.final_height) {
+        (Some(b), _) | (None, Some(b)) => vec![b],
+        (None, None) => (args.limits.shape.len().max(2) as u32..=30).collect(),
+    };
+    if bounds
+        .iter()
+        .any(|b| !(2..=gamecert::generate::MAX_BOUND).contains(b))
+    {
+        errln!(
+            "gamecert {command}: --bound must be 2..={}",
+            gamecert::generate::MAX_BOUND
+        );
+        return Outcome::BadInput;
+    }
+    if args.limits.shard.is_some() || args.limits.state.is_some() {
+        errln!("gamecert {command}: --shard and --state are for `snaky improve` only");
+        return Outcome::BadInput;
+    }
+    let n = args.n as i32;
+    // Where Maker's first move (the origin) sits in the box: up to the
+    // square's symmetries, in its lower left eighth.
+    let half = (n - 1) / 2;
+    let corners: Vec<(i32, i32)> = (0..=half)
+        .flat_map(|a| (a..=half).map(move |b| (a, b)))
+        .collect();
+    for bound in bounds {
+        for &(a, b) in &corners {
+            let frame = ((-a, -b), (n - 1 - a, n - 1 - b));
+            errln!(
+                "{command}: {0}x{0} box with the first move at ({a},{b}), bound {bound}",
+                args.n
+            );
+            let outcome = run(
+                command,
+                &start,
+                bound,
+                Some(args.n),
+                Some(frame),
+                &args.limits,
+            );
+            if outcome != Outcome::Refuted {
+                return outcome;
+            }
+        }
+    }
+    outln!(
+        "{command}: no table of the search's form fits the {0}x{0} box (this proves nothing about the game on the board)",
+        args.n
+    );
+    Outcome::Refuted
+}
+
+/// Search (this shard's units, or all), then merge and certify unless the
+/// run is one shard of several.
+fn run(
+    command: &str,
+    start: &Start,
+    bound: u32,
+    fit: Option<u32>,
+    frame: Option<((i32, i32), (i32, i32))>,
+    limits: &SearchLimits,
+) -> Outcome {
+    let header = Header {
+        bound,
+        fit,
+        next_card: start.next_card,
+        moves: limits.moves.word().to_string(),
+        table: sha256_hex(start.text.as_bytes()),
+    };
+    let shard = limits.shard.unwrap_or(Shard::WHOLE);
+    if shard.n > 1 && limits.state.is_none() {
+        errln!("gamecert {command}: --shard needs --state FILE");
+        return Outcome::BadInput;
+    }
+    let done = match limits
+        .state
+        .as_deref()
+        .map(|p| open_state(p, &header))
+        .transpose()
+    {
+        Ok(done) => done.unwrap_or_default(),
+        Err(message) => {
+            errln!("gamecert {command}: {message}");
+            return Outcome::BadInput;
+        }
+    };
+    let options = UnitOptions {
+        bound,
+        fit,
+        frame,
+        node_limit: limits.nodes,
+        deadline: limits
+            .seconds
+            .map(|s| Instant::now() + Duration::from_secs(s)),
+        next_card: start.next_card,
+    };
+    let clock = Instant::now();
+    let mut report = |unit: &Unit, replies: usize| {
+        errln!(
+            "  {} ({:.0} s in all)",
+            unit_line(unit, replies),
+            clock.elapsed().as_secs_f64()
+        );
+        if let Some(path) = &limits.state {
+            append(path, &partial::unit_text(unit));
+        }
+    };
+    let units = match run_shard(
+        &target(&limits.shape),
+        start.library.as_ref(),
+        &options,
+        shard,
+        &done,
+        &mut report,
+    ) {
+        Ok(units) => units,
+        Err(error) => {
+            errln!("gamecert {command}: {error}");
+            return Outcome::Refuted;
+        }
+    };
+    let expanded: u64 = units.iter().map(|u| u.expanded).sum();
+    outln!(
+        "{command}: shard {}/{}: {} units, {expanded} positions expanded, {:.2} s",
+        shard.k,
+        shard.n,
+        units.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    if shard.n > 1 {
+        let all_done = units
+            .iter()
+            .all(|u| u.outcome != gamecert::generate::improve::UnitOutcome::Stopped);
+        return Outcome::from_holds(all_done);
+    }
+    finish(
+        command,
+        start,
+        &header,
+        &units,
+        &limits.shape,
+        limits.output.as_deref(),
+    )
+}
+
+fn unit_line(unit: &Unit, replies: usize) -> String {
+    let what = unit
+        .reply
+        .map_or("pass".to_string(), |(x, y)| format!("reply ({x},{y})"));
+    let height = if unit.outcome == gamecert::generate::improve::UnitOutcome::Found {
+        format!(", child height {}", unit.height)
+    } else {
+        String::new()
+    };
+    let index = if replies == 0 {
+        unit.index.to_string()
+    } else {
+        format!("{}/{replies}", unit.index)
+    };
+    format!(
+        "unit {index} {what}: {}{height} ({} positions expanded, {} stored, {:.2} s)",
+        unit.outcome.word(),
+        unit.expanded,
+        unit.positions,
+        unit.seconds
+    )
+}
+
+/// Read the state file's units (checking it belongs to this run), or start
+/// it with the header.
+fn open_state(path: &Path, header: &Header) -> Result<Vec<Unit>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let (found, units) =
+                partial::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if &found != header {
+                return Err(format!(
+                    "{}: {}",
+                    path.display(),
+                    partial::PartialError::OtherRun
+                ));
+            }
+            errln!(
+                "resuming: {} units read from {}",
+                units.len(),
+                path.display()
+            );
+            Ok(units)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::write(path, header.text())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Ok(Vec::new())
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+fn append(path: &Path, text: &str) {
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_data()));
+    if let Err(e) = written {
+        errln!("warning: cannot append to {}: {e}", path.display());
+    }
+}
+
+pub fn merge_parts(args: MergeArgs) -> Outcome {
+    let command = "snaky merge";
+    let table = (args.table.as_os_str() != "none").then_some(args.table.as_path());
+    let start = match start(table, &args.shape, args.moves.moves()) {
+        Ok(start) => start,
+        Err(message) => {
+            errln!("gamecert {command}: {message}");
+            return Outcome::BadInput;
+        }
+    };
+    let mut header: Option<Header> = None;
+    let mut units = Vec::new();
+    for path in &args.parts {
+        let read = std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| partial::read(&text).map_err(|e| e.to_string()));
+        let (found, part) = match read {
+            Ok(read) => read,
+            Err(message) => {
+                errln!("gamecert {command}: {}: {message}", path.display());
+                return Outcome::BadInput;
+            }
+        };
+        if header.as_ref().is_some_and(|h| *h != found)
+            || found.moves != args.moves.word()
+            || found.table != sha256_hex(start.text.as_bytes())
+        {
+            errln!(
+                "gamecert {command}: {}: {}",
+                path.display(),
+                partial::PartialError::OtherRun
+            );
+            return Outcome::BadInput;
+        }
+        header = Some(found);
+        units.extend(part);
+    }
+    let Some(header) = header else {
+        return Outcome::BadInput;
+    };
+    // A unit finished in two parts (a shard run twice) counts once.
+    units.sort_by_key(|u| {
+        (
+            u.index,
+            u.outcome == gamecert::generate::improve::UnitOutcome::Stopped,
+        )
+    });
+    units.dedup_by_key(|u| u.index);
+    finish(
+        command,
+        &start,
+        &header,
+        &units,
+        &args.shape,
+        args.output.as_deref(),
+    )
+}
+
+/// Merge the units; certify and write the extended table.
+fn finish(
+    command: &str,
+    start: &Start,
+    header: &Header,
+    units: &[Unit],
+    shape: &Shape,
+    output: Option<&Path>,
+) -> Outcome {
+    let merged = match merge(units, header.next_card) {
+        Ok(merged) => merged,
+        Err(error) => {
+            errln!("gamecert {command}: {error}");
+            return Outcome::Refuted;
+        }
+    };
+    let (lines, height, count) = match merged {
+        Merged::Table {
+            lines,
+            height,
+            count,
+        } => (lines, height, count),
+        Merged::Refuted { reply, index } => {
+            let class = reply.map_or(
+                "Breaker's pass (the reply class outside every envelope)".to_string(),
+                |(x, y)| format!("Breaker's reply ({x},{y}) (unit {index})"),
+            );
+            outln!(
+                "{command}: no table of the search's form within {} moves: after Maker's first move, {class} leaves no strategy of the form within {} moves",
+                header.bound,
+                header.bound - 1
+            );
+            return Outcome::Refuted;
+        }
+        Merged::Incomplete { missing } => {
+            outln!("{command}: incomplete: units {missing:?} are missing or were stopped (nothing proved)");
+            return Outcome::Refuted;
+        }
+    };
+    let text = format!("{}{lines}", start.text);
+    certify(command, &text, height, count, header.fit, shape, output)
+}
+
+fn certify(
+    command: &str,
+    text: &str,
+    height: u32,
+    count: usize,
+    fit: Option<u32>,
+    shape: &Shape,
+    output: Option<&Path>,
+) -> Outcome {
+    let path = output.map_or("(improved)".to_string(), |p| p.display().to_string());
+    let options = CheckOptions {
+        bound: Some(height),
+        board: fit,
+        shape: shape.clone(),
+        ..CheckOptions::default()
+    };
+    let checked = check_table_with(&path, text.as_bytes(), &options).map(|run| run.claim.holds());
+    let search_options = SearchOptions {
+        bound: Some(height),
+        board: fit,
+        shape: shape.clone(),
+    };
+    let searched =
+        search_table_with(&path, text.as_bytes(), &search_options).map(|r| r.result.holds());
+    let word = |r: &Result<bool, String>| match r {
+        Ok(true) => "certified".to_string(),
+        Ok(false) => "FAILS".to_string(),
+        Err(e) => format!("cannot read it back ({e})"),
+    };
+    let checked = checked.map_err(|e| e.to_string());
+    let searched = searched.map_err(|e| e.to_string());
+    let board = fit.map_or(String::new(), |n| format!(" --board {n}"));
+    outln!(
+        "{command}: {count} new card lines, final card h = {height}; snaky check --bound {height}{board}: {}; snaky search --bound {height}{board}: {}",
+        word(&checked),
+        word(&searched)
+    );
+    let written = match output {
+        Some(path) => super::write_now("snaky improve", path, text),
+        None => Ok(()),
+    };
+    match written {
+        Ok(()) => Outcome::from_holds(checked == Ok(true) && searched == Ok(true)),
+        Err(outcome) => outcome,
+    }
+}

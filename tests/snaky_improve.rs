@@ -1,0 +1,294 @@
+//! `snaky improve`, `snaky board` and `snaky merge` on small shapes whose
+//! answers are computed here: the generator's optimal bound (improve must
+//! get back to it from a deliberately weakened table), the weak board
+//! numbers of the committed finite-board certificates (board must find a
+//! table on that board), and one shard against three shard processes.
+
+mod common;
+
+use common::{gamecert, root, stdout};
+use gamecert::generate::emit::symbol;
+use gamecert::generate::{prove, ProveOptions};
+use gamecert::snaky::model::Shape;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const Y_PENTOMINO: [(i32, i32); 5] = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)];
+
+fn shape_text(cells: &[(i32, i32)]) -> String {
+    cells
+        .iter()
+        .map(|(x, y)| format!("({x},{y})"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamecert-improve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The final card's height and its envelope's width, by the checker's own
+/// evaluation.
+fn final_card(text: &str, cells: &[(i32, i32)]) -> (u32, i32) {
+    let shape = Shape::parse(&shape_text(cells)).unwrap();
+    let table = gamecert::snaky::parse::parse_table_for(text.as_bytes(), &shape).unwrap();
+    let evaluation = gamecert::snaky::evaluate::evaluate(&table).unwrap();
+    let condition = &evaluation.final_node().condition;
+    let width = evaluation
+        .window
+        .to_vec(&condition.envelope)
+        .iter()
+        .map(|c| c.x)
+        .max()
+        .unwrap();
+    (condition.height, width)
+}
+
+/// The generator's optimal table for P and its height h*, and a weaker
+/// table: the same lines plus a final card that wastes its first move
+/// and then plays the optimal card (two disjoint copies, one per reply
+/// class), so h = h* + 1, and the cards with A = {} are not in the search's
+/// library: improve must rebuild a root line from the other cards.
+fn weakened(cells: &[(i32, i32)]) -> (String, u32) {
+    let options = ProveOptions {
+        max_bound: 10,
+        node_limit: 1_000_000,
+    };
+    let proof = prove(cells, options, &mut |_| {}).unwrap();
+    let optimal = proof.table.unwrap();
+    let best = proof.height.unwrap();
+    let (height, width) = final_card(&optimal, cells);
+    assert_eq!(height, best);
+    let last: u32 = optimal
+        .lines()
+        .last()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let waste = format!("{}0", symbol(width + 1).unwrap());
+    let copy = format!("{last}:0{}0", symbol(width + 2).unwrap());
+    let weak = format!("{optimal}{} {waste} {last} {copy}\n", last + 1);
+    assert_eq!(final_card(&weak, cells).0, best + 1);
+    (weak, best)
+}
+
+#[test]
+fn improve_gets_a_weakened_table_back_to_the_generators_bound() {
+    let (weak, best) = weakened(&Y_PENTOMINO);
+    let shape = shape_text(&Y_PENTOMINO);
+    let input = scratch("weak-y.txt");
+    std::fs::write(&input, &weak).unwrap();
+    let output = scratch("improved-y.txt");
+    let (input_arg, output_arg) = (input.to_str().unwrap(), output.to_str().unwrap());
+    let bound = best.to_string();
+    let run = gamecert(&[
+        "snaky", "improve", input_arg, "--bound", &bound, "--shape", &shape, "-o", output_arg,
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    assert!(
+        stdout(&run).contains("certified; snaky search"),
+        "{}",
+        stdout(&run)
+    );
+    let improved = std::fs::read_to_string(&output).unwrap();
+    assert!(improved.starts_with(&weak), "the original lines come first");
+    assert_eq!(final_card(&improved, &Y_PENTOMINO).0, best);
+    // Below the generator's bound the search refutes the bound within its
+    // form and names the reply class that fails.
+    let below = (best - 1).to_string();
+    let run = gamecert(&[
+        "snaky", "improve", input_arg, "--bound", &below, "--shape", &shape,
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stdout(&run).contains("no table of the search's form"),
+        "{}",
+        stdout(&run)
+    );
+}
+
+/// The smallest N whose committed weak certificate for `name` says the
+/// first player wins, and that certificate's cells.
+fn weak_board_number(name: &str) -> (u32, Vec<(i32, i32)>) {
+    let mut best: Option<(u32, Vec<(i32, i32)>)> = None;
+    for entry in std::fs::read_dir(root().join("certificates/boards")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !file.starts_with(&format!("{name}-on-")) || !file.ends_with("-weak.json") {
+            continue;
+        }
+        let json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        if json["claim"] != "first-wins" {
+            continue;
+        }
+        let n = json["board"]["width"].as_u64().unwrap() as u32;
+        assert_eq!(json["board"]["height"].as_u64(), Some(u64::from(n)));
+        let cells = json["board"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c[0].as_i64().unwrap() as i32, c[1].as_i64().unwrap() as i32))
+            .collect();
+        if best.as_ref().is_none_or(|(b, _)| n < *b) {
+            best = Some((n, cells));
+        }
+    }
+    best.unwrap_or_else(|| panic!("no first-wins weak certificate for {name}"))
+}
+
+#[test]
+fn board_finds_a_table_on_the_certified_weak_board_number() {
+    for name in [
+        "l-tromino",
+        "straight-tromino",
+        "l-tetromino",
+        "t-tetromino",
+    ] {
+        let (n, cells) = weak_board_number(name);
+        let shape = shape_text(&cells);
+        let output = scratch(&format!("board-{name}.txt"));
+        let n_arg = n.to_string();
+        let run = gamecert(&[
+            "snaky",
+            "board",
+            &n_arg,
+            "--shape",
+            &shape,
+            "--bound",
+            "8",
+            "-o",
+            output.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{name} on {n}x{n}: {}",
+            stdout(&run)
+        );
+        // The table it wrote is certified on that board by the checker.
+        let check = gamecert(&[
+            "snaky",
+            "check",
+            output.to_str().unwrap(),
+            "--shape",
+            &shape,
+            "--board",
+            &n_arg,
+        ]);
+        assert_eq!(check.status.code(), Some(0), "{name}: {}", stdout(&check));
+        // One smaller the certificates say Maker does not win, so no table
+        // may be found there (a find would contradict a certificate).
+        let smaller = (n - 1).to_string();
+        let run = gamecert(&[
+            "snaky", "board", &smaller, "--shape", &shape, "--bound", "8",
+        ]);
+        assert_eq!(
+            run.status.code(),
+            Some(1),
+            "{name} on {smaller}: {}",
+            stdout(&run)
+        );
+    }
+}
+
+#[test]
+fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
+    let (weak, best) = weakened(&Y_PENTOMINO);
+    let shape = shape_text(&Y_PENTOMINO);
+    let input = scratch("weak-y-shards.txt");
+    std::fs::write(&input, &weak).unwrap();
+    let input_arg = input.to_str().unwrap();
+    let bound = best.to_string();
+    let whole = scratch("whole.txt");
+    let common = [
+        "snaky", "improve", input_arg, "--bound", &bound, "--shape", &shape, "--moves", "all",
+    ];
+    let mut args: Vec<&str> = common.to_vec();
+    args.extend(["-o", whole.to_str().unwrap()]);
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    let parts: Vec<PathBuf> = (1..=3).map(|k| scratch(&format!("part{k}.txt"))).collect();
+    let children: Vec<_> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            let mut args: Vec<&str> = common.to_vec();
+            args.extend(["--shard", &shard, "--state", parts[k - 1].to_str().unwrap()]);
+            Command::new(env!("CARGO_BIN_EXE_gamecert"))
+                .args(&args)
+                .current_dir(root())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert_eq!(child.wait().unwrap().code(), Some(0));
+    }
+    // A shard run again resumes from its part: nothing is searched again.
+    let before = std::fs::read(&parts[0]).unwrap();
+    let mut args: Vec<&str> = common.to_vec();
+    args.extend(["--shard", "1/3", "--state", parts[0].to_str().unwrap()]);
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    assert_eq!(std::fs::read(&parts[0]).unwrap(), before);
+    let merged = scratch("merged.txt");
+    let mut args = vec!["snaky", "merge"];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    args.extend([
+        "--table", input_arg, "--shape", &shape, "--moves", "all", "-o",
+    ]);
+    args.push(merged.to_str().unwrap());
+    let run = gamecert(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&whole).unwrap(),
+        "three shards give the bytes of one"
+    );
+    // A part of another run is refused.
+    let mut args = vec!["snaky", "merge", parts[0].to_str().unwrap()];
+    args.extend(["--table", input_arg, "--shape", &shape, "--moves", "cards"]);
+    assert_eq!(gamecert(&args).status.code(), Some(2));
+}
+
+#[test]
+fn the_committed_19_move_table_extends_the_20_move_draft_and_is_certified() {
+    let table = std::fs::read(root().join("certificates/sources/snaky19-gamecert.txt")).unwrap();
+    assert_eq!(
+        (
+            table.len(),
+            gamecert::cert::hash::sha256_hex(&table).as_str()
+        ),
+        (
+            71_618,
+            "ec7c69c848076942b85bff9b09be17af28a4ce5bb616401010b5ab1a19af0a1d"
+        )
+    );
+    let draft = std::fs::read(root().join("certificates/sources/snaky20-kaiasage.txt")).unwrap();
+    assert!(
+        table.starts_with(&draft),
+        "the draft's lines come first, unchanged"
+    );
+    let options = gamecert::snaky::CheckOptions {
+        bound: Some(19),
+        board: Some(21),
+        ..gamecert::snaky::CheckOptions::default()
+    };
+    let run = gamecert::snaky::check_table_with("snaky19", &table, &options).unwrap();
+    assert!(run.claim.holds());
+    assert_eq!(run.evaluation.final_node().condition.height, 19);
+    assert!(run.evaluation.final_node().condition.required.is_empty());
+    let search = gamecert::snaky::search::search_table_with(
+        "snaky19",
+        &table,
+        &gamecert::snaky::search::SearchOptions::with_bound(19),
+    )
+    .unwrap();
+    assert!(search.result.holds());
+    assert_eq!(search.result.worst_case_maker_moves, Some(19));
+}
