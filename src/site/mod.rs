@@ -54,6 +54,10 @@ pub const SOURCES: &[Source] = &[
         export: snaky::export,
     },
     Source {
+        certificate: "certificates/snaky19.json",
+        export: snaky::export,
+    },
+    Source {
         certificate: "certificates/animals/table-*.json",
         export: snaky::export,
     },
