@@ -160,6 +160,24 @@ async fn js(client: &Client, script: &str) -> Value {
 
 /// Wait until `script` (an expression) is truthy: data files load
 /// asynchronously by script tags.
+/// Focuses the board, moves its cursor one step by `arrow`, and claims the
+/// cell with Enter, as a keyboard user does.
+async fn move_cursor_and_claim(client: &Client, arrow: fantoccini::key::Key) {
+    js(client, "document.getElementById('board').focus();").await;
+    let keys = format!(
+        "{}{}",
+        char::from(arrow),
+        char::from(fantoccini::key::Key::Enter)
+    );
+    client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(&keys)
+        .await
+        .unwrap();
+}
+
 async fn wait_for(client: &Client, expression: &str) {
     for _ in 0..200 {
         if js(client, &format!("return !!({expression});")).await == json!(true) {
@@ -291,19 +309,7 @@ fn snaky_computer_breaker_loses_at_makers_last_move_within_the_bound() {
         assert_eq!(maker_moves(&client).await, page[..page.len() - 1]);
         // Keyboard: a new game, the cursor moved left from (8,9), Enter claims (7,9).
         click(&client, "#new-game").await;
-        js(&client, "document.getElementById('board').focus();").await;
-        let keys = format!(
-            "{}{}",
-            char::from(fantoccini::key::Key::Left),
-            char::from(fantoccini::key::Key::Enter)
-        );
-        client
-            .active_element()
-            .await
-            .unwrap()
-            .send_keys(&keys)
-            .await
-            .unwrap();
+        move_cursor_and_claim(&client, fantoccini::key::Key::Left).await;
         let breaker = js(
             &client,
             "return document.querySelector('#moves li').dataset.breaker;",
@@ -1058,19 +1064,7 @@ fn pairings_breaker_answers_by_the_certified_partner_and_no_copy_is_completed() 
             .await
             .unwrap();
         wait_for(&client, "document.getElementById('status').dataset.open").await;
-        js(&client, "document.getElementById('board').focus();").await;
-        let keys = format!(
-            "{}{}",
-            char::from(fantoccini::key::Key::Right),
-            char::from(fantoccini::key::Key::Enter)
-        );
-        client
-            .active_element()
-            .await
-            .unwrap()
-            .send_keys(&keys)
-            .await
-            .unwrap();
+        move_cursor_and_claim(&client, fantoccini::key::Key::Right).await;
         let first = js(&client, "const li = document.querySelector('#moves li'); return [li.dataset.maker, li.dataset.breaker];").await;
         let pairing = pairing_of(losers[2]);
         let (px, py) = partner(&pairing, (6, 5)).unwrap();
