@@ -188,6 +188,17 @@ async fn wait_for(client: &Client, expression: &str) {
     panic!("timed out waiting for {expression}");
 }
 
+/// Chooses `value` in the select element with id `id`.
+async fn choose(client: &Client, id: &str, value: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|error| panic!("#{id}: {error}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|error| panic!("choose {value} in #{id}: {error}"));
+}
+
 async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
@@ -407,13 +418,7 @@ fn tictactoe_tables_never_lose_against_random_opponents() {
         click(&client, "#grid button[data-cell='1']").await;
         screenshot(&client, "tictactoe").await;
         // 3x4, k=3: X wins with best play, so X's table wins every game.
-        client
-            .find(Locator::Id("board-choice"))
-            .await
-            .unwrap()
-            .select_by_value("tictactoe-3x4k3")
-            .await
-            .unwrap();
+        choose(&client, "board-choice", "tictactoe-3x4k3").await;
         wait_for(
             &client,
             "document.querySelectorAll('#grid button').length === 12",
@@ -422,13 +427,7 @@ fn tictactoe_tables_never_lose_against_random_opponents() {
         let won = random_games(&client, 20).await;
         assert!(won.iter().all(|r| r == "X"), "{won:?}");
         // 4x4, k=4 (a draw): X's table of 6,193 positions never loses.
-        client
-            .find(Locator::Id("board-choice"))
-            .await
-            .unwrap()
-            .select_by_value("tictactoe-4x4k4")
-            .await
-            .unwrap();
+        choose(&client, "board-choice", "tictactoe-4x4k4").await;
         wait_for(
             &client,
             "document.querySelectorAll('#grid button').length === 16",
@@ -454,13 +453,7 @@ fn chess1d_perfect_white_mates_at_the_certified_ply() {
         wait_for(&client, "document.querySelector('#line li')").await;
         // The reader plays Black's moves of the principal variation; White
         // is the certified table at the perfect level.
-        client
-            .find(Locator::Id("side"))
-            .await
-            .unwrap()
-            .select_by_value("b")
-            .await
-            .unwrap();
+        choose(&client, "side", "b").await;
         wait_for(&client, "document.querySelector('#legal button')").await;
         let line: Vec<String> = serde_json::from_value(
             js(&client, "return GAMECERT_DATA.chess1d.principal_variation;").await,
