@@ -29,6 +29,34 @@ pub fn to_certificate_json<T: Serialize>(
     Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
 }
 
+/// `value`'s layout (as [`to_certificate_json`] with `expand_depth` 2)
+/// followed by one more top-level array, `key`, whose entries `items` are
+/// already written compactly: what serialising a struct with that array as
+/// its last field gives, but the entries may be written on every core first.
+pub fn to_certificate_json_with_array<T: Serialize>(
+    value: &T,
+    key: &str,
+    items: &[String],
+) -> Result<String, serde_json::Error> {
+    let mut json = to_certificate_json(value, 2)?;
+    // `value` is an object: its layout ends with "\n}\n" ("{}\n" if empty).
+    let has_fields = json.ends_with("\n}\n");
+    json.truncate(json.len() - 3);
+    json.push_str(if has_fields { ",\n  " } else { "{\n  " });
+    json.push_str(&serde_json::to_string(key)?);
+    json.push_str(": [");
+    for (index, item) in items.iter().enumerate() {
+        json.push_str(if index == 0 { "\n    " } else { ",\n    " });
+        json.push_str(item);
+    }
+    json.push_str(if items.is_empty() {
+        "]\n}\n"
+    } else {
+        "\n  ]\n}\n"
+    });
+    Ok(json)
+}
+
 struct LayoutFormatter {
     /// Containers currently open.
     depth: usize,
@@ -129,6 +157,65 @@ impl Formatter for LayoutFormatter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Serialize)]
+    struct WithNodes {
+        name: &'static str,
+        counts: Vec<u32>,
+        nodes: Vec<Item>,
+    }
+
+    #[derive(Serialize)]
+    struct WithoutNodes {
+        name: &'static str,
+        counts: Vec<u32>,
+    }
+
+    #[derive(Serialize)]
+    struct NoFields {}
+
+    #[derive(Serialize)]
+    struct Item {
+        flag: bool,
+        name: &'static str,
+        cells: Vec<[i32; 2]>,
+    }
+
+    #[test]
+    fn a_last_array_written_apart_equals_the_whole_struct_serialised() {
+        let item = |flag, name| Item {
+            flag,
+            name,
+            cells: vec![[0, -1], [2, 3]],
+        };
+        for nodes in [vec![], vec![item(true, "a"), item(false, "b\"")]] {
+            let items: Vec<String> = nodes
+                .iter()
+                .map(|n| serde_json::to_string(n).unwrap())
+                .collect();
+            let whole = WithNodes {
+                name: "x",
+                counts: vec![1, 2],
+                nodes,
+            };
+            let apart = WithoutNodes {
+                name: "x",
+                counts: vec![1, 2],
+            };
+            assert_eq!(
+                to_certificate_json_with_array(&apart, "nodes", &items).unwrap(),
+                to_certificate_json(&whole, 2).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn a_last_array_after_no_fields_is_the_only_field() {
+        let json = to_certificate_json_with_array(&NoFields {}, "k", &["1".to_string()]).unwrap();
+        assert_eq!(json, "{\n  \"k\": [\n    1\n  ]\n}\n");
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(parsed["k"][0], 1);
+    }
     use serde::Serialize;
     use serde_json::Value;
 

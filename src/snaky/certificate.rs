@@ -7,7 +7,9 @@ use super::evaluate::{ChildSource, Condition, EvaluatedNode};
 use super::geometry::Cell;
 use super::summary::{Counts, Table1Row};
 use super::SnakyRun;
-use crate::cert::{to_certificate_json, Check, ClaimRecord, InputRecord};
+use crate::cert::json::to_certificate_json_with_array;
+use crate::cert::{Check, ClaimRecord, InputRecord};
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// Bumped whenever a reader of the certificate would need to change.
@@ -33,7 +35,7 @@ pub struct SnakyCertificate {
     pub checks: Vec<Check>,
     pub diagnosis: Vec<String>,
     pub bases: Vec<BaseRecord>,
-    pub nodes: Vec<NodeRecord>,
+    // Then `nodes`, one [`NodeRecord`] each: see [`certificate_json`].
 }
 
 #[derive(Debug, Serialize)]
@@ -99,28 +101,6 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
         envelope: window.to_vec(&condition.envelope),
         height: condition.height,
     };
-    let node_record = |(id, node): (usize, &EvaluatedNode)| NodeRecord {
-        id,
-        card: node.card,
-        path: node.path.clone(),
-        pivot: node.pivot,
-        required: window.to_vec(&node.condition.required),
-        envelope: window.to_vec(&node.condition.envelope),
-        height: node.condition.height,
-        children: node
-            .children
-            .iter()
-            .map(|child| match child.source {
-                ChildSource::Card { card, placement } => ChildRecord::Card {
-                    card,
-                    orientation: placement.orientation.code(),
-                    offset: placement.offset,
-                },
-                ChildSource::Inline { node } => ChildRecord::Inline { node },
-            })
-            .collect(),
-        replies: replies_record(&run.replies[id]),
-    };
     SnakyCertificate {
         kind: "snaky",
         format: FORMAT_VERSION,
@@ -150,12 +130,32 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
             .enumerate()
             .map(|(card, condition)| base_record(card, condition))
             .collect(),
-        nodes: evaluation
-            .nodes
+    }
+}
+
+fn node_record(run: &SnakyRun, id: usize, node: &EvaluatedNode) -> NodeRecord {
+    let window = &run.evaluation.window;
+    NodeRecord {
+        id,
+        card: node.card,
+        path: node.path.clone(),
+        pivot: node.pivot,
+        required: window.to_vec(&node.condition.required),
+        envelope: window.to_vec(&node.condition.envelope),
+        height: node.condition.height,
+        children: node
+            .children
             .iter()
-            .enumerate()
-            .map(node_record)
+            .map(|child| match child.source {
+                ChildSource::Card { card, placement } => ChildRecord::Card {
+                    card,
+                    orientation: placement.orientation.code(),
+                    offset: placement.offset,
+                },
+                ChildSource::Inline { node } => ChildRecord::Inline { node },
+            })
             .collect(),
+        replies: replies_record(&run.replies[id]),
     }
 }
 
@@ -173,8 +173,20 @@ fn replies_record(classes: &[ReplyClass]) -> RepliesRecord {
     record
 }
 
+/// The certificate, then its last field `nodes`: each node's record is
+/// written on its own (compactly, as the layout writes anything below depth
+/// 2), on every core, since the nodes are most of the certificate.
 pub fn certificate_json(run: &SnakyRun) -> String {
-    to_certificate_json(&certificate(run), 2).expect("certificate structs serialise")
+    let nodes: Vec<String> = run
+        .evaluation
+        .nodes
+        .par_iter()
+        .enumerate()
+        .map(|(id, node)| serde_json::to_string(&node_record(run, id, node)))
+        .collect::<Result<_, _>>()
+        .expect("node records serialise");
+    to_certificate_json_with_array(&certificate(run), "nodes", &nodes)
+        .expect("certificate structs serialise")
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
