@@ -198,6 +198,51 @@ fn board_finds_a_table_on_the_certified_weak_board_number() {
 }
 
 #[test]
+fn board_resumes_each_placement_from_its_part_file() {
+    let (n, cells) = weak_board_number("l-tromino");
+    let shape = shape_text(&cells);
+    let n_arg = n.to_string();
+    let state = scratch("board-state");
+    let output = scratch("board-state-table.txt");
+    let args = [
+        "snaky",
+        "board",
+        &n_arg,
+        "--shape",
+        &shape,
+        "--state",
+        state.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ];
+    let first = gamecert(&args);
+    assert_eq!(first.status.code(), Some(0), "{}", stdout(&first));
+    let table = std::fs::read(&output).unwrap();
+    let read_parts = || {
+        let mut parts: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&state)
+            .unwrap()
+            .map(|entry| {
+                let path = entry.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                (path, bytes)
+            })
+            .collect();
+        parts.sort();
+        parts
+    };
+    let parts = read_parts();
+    assert!(!parts.is_empty());
+    // Run again: every finished unit is read back, none searched again, and
+    // the same table is written.
+    let again = gamecert(&args);
+    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("resuming:"), "{stderr}");
+    assert_eq!(read_parts(), parts);
+    assert_eq!(std::fs::read(&output).unwrap(), table);
+}
+
+#[test]
 fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
     let (weak, best) = weakened(&Y_PENTOMINO);
     let shape = shape_text(&Y_PENTOMINO);

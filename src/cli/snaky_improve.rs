@@ -27,7 +27,7 @@ fn shard_arg(text: &str) -> Result<Shard, String> {
 }
 
 /// The search options `improve` and `board` share.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct SearchLimits {
     /// The polyomino (default Snaky).
     #[arg(long, value_parser = shape_arg, default_value = SNAKY_SHAPE)]
@@ -42,7 +42,8 @@ pub struct SearchLimits {
     #[arg(long, value_parser = shard_arg, value_name = "K/N")]
     shard: Option<Shard>,
     /// The part file: finished units are appended as they end, and read
-    /// back when the run is started again (resume).
+    /// back when the run is started again (resume). For `board`, a
+    /// directory: one part file per bound and placement of the first move.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Write the extended table here ("-" for stdout).
@@ -224,9 +225,15 @@ pub fn board(args: BoardArgs) -> Outcome {
         );
         return Outcome::BadInput;
     }
-    if args.limits.shard.is_some() || args.limits.state.is_some() {
-        errln!("gamecert {command}: --shard and --state are for `snaky improve` only");
+    if args.limits.shard.is_some() {
+        errln!("gamecert {command}: --shard is for `snaky improve` only");
         return Outcome::BadInput;
+    }
+    if let Some(dir) = &args.limits.state {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            errln!("gamecert {command}: cannot create {}: {e}", dir.display());
+            return Outcome::BadInput;
+        }
     }
     let n = args.n as i32;
     // Where Maker's first move (the origin) sits in the box: up to the
@@ -248,7 +255,7 @@ pub fn board(args: BoardArgs) -> Outcome {
                 bound,
                 Some(args.n),
                 Some(frame),
-                &args.limits,
+                &box_limits(&args.limits, args.n, (a, b), bound),
             );
             if outcome != Outcome::Refuted {
                 return outcome;
@@ -260,6 +267,17 @@ pub fn board(args: BoardArgs) -> Outcome {
         args.n
     );
     Outcome::Refuted
+}
+
+/// The limits of one box run: with --state DIR, the part file of this
+/// bound and placement of the first move (the part's header does not
+/// record the placement, so each has its own file).
+fn box_limits(limits: &SearchLimits, n: u32, (a, b): (i32, i32), bound: u32) -> SearchLimits {
+    let mut limits = limits.clone();
+    limits.state = limits
+        .state
+        .map(|dir| dir.join(format!("box{n}-first-{a}-{b}-bound{bound}.part")));
+    limits
 }
 
 /// Search (this shard's units, or all), then merge and certify unless the
