@@ -5,7 +5,7 @@
 //!
 //! Adding a game means one entry in [`GAMES`] (see docs/architecture.md).
 
-use gamecert_audit::{audit_value, AuditReport};
+use gamecert_audit::{audit_value_in, AuditReport, Files};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -96,7 +96,11 @@ pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError
             let started = Instant::now();
             let run = (game.generate)(root)?;
             let generated = Instant::now();
-            let audits = run.files.par_iter().map(audit).collect();
+            let files = RunFiles {
+                root,
+                files: &run.files,
+            };
+            let audits = run.files.par_iter().map(|f| audit_in(f, &files)).collect();
             Ok(AuditedRun {
                 run,
                 audits,
@@ -107,11 +111,34 @@ pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError
         .collect()
 }
 
-/// The kernel's verdict on an emitted file, before anything is written.
+/// The files a run is about to write, then the project directory: what an
+/// auditor that follows references (the atlas) reads, so that a run that
+/// writes a cited file for the first time audits against the new bytes.
+pub struct RunFiles<'a> {
+    pub root: &'a Path,
+    pub files: &'a [CertificateFile],
+}
+
+impl Files for RunFiles<'_> {
+    fn read(&self, path: &str) -> std::io::Result<String> {
+        match self.files.iter().find(|file| file.path == Path::new(path)) {
+            Some(file) => Ok(file.contents.clone()),
+            None => std::fs::read_to_string(self.root.join(path)),
+        }
+    }
+}
+
+/// The kernel's verdict on an emitted file, before anything is written
+/// (cited files read from the working directory).
 pub fn audit(file: &CertificateFile) -> Result<AuditReport, String> {
+    audit_in(file, &gamecert_audit::Directory(Path::new(".")))
+}
+
+/// The kernel's verdict on an emitted file, cited files read from `files`.
+pub fn audit_in(file: &CertificateFile, files: &dyn Files) -> Result<AuditReport, String> {
     let value: serde_json::Value = serde_json::from_str(&file.contents)
         .map_err(|error| format!("{} is not JSON: {error}", file.path.display()))?;
-    audit_value(&value).map_err(|error| format!("{}: {error}", file.path.display()))
+    audit_value_in(&value, files).map_err(|error| format!("{}: {error}", file.path.display()))
 }
 
 /// How a committed file compares with the regenerated one.

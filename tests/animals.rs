@@ -217,3 +217,48 @@ fn the_committed_atlas_is_what_verify_regenerates() {
         "certificates/animals.json is stale: run gamecert verify"
     );
 }
+
+/// `verify` audits the atlas against the tables it is about to write: the
+/// files of the run come before the files on disk, so a first regeneration
+/// (no table committed yet) audits, and a stale table on disk cannot mask
+/// the new one.
+#[test]
+fn the_atlas_is_audited_against_the_tables_of_the_same_run() {
+    use gamecert::verify::{audit_in, CertificateFile, RunFiles};
+    let atlas = CertificateFile {
+        path: "certificates/animals.json".into(),
+        contents: std::fs::read_to_string(root().join("certificates/animals.json")).unwrap(),
+    };
+    let domino = "certificates/animals/table-domino.json";
+    let committed = std::fs::read_to_string(root().join(domino)).unwrap();
+    let monomino =
+        std::fs::read_to_string(root().join("certificates/animals/table-monomino.json")).unwrap();
+    let audit_with_domino = |contents: &str| {
+        let files = [
+            CertificateFile {
+                path: domino.into(),
+                contents: contents.to_string(),
+            },
+            atlas.clone(),
+        ];
+        let run = RunFiles {
+            root: &root(),
+            files: &files,
+        };
+        audit_in(&atlas, &run).unwrap()
+    };
+    assert_eq!(
+        audit_with_domino(&committed).messages(),
+        Vec::<String>::new()
+    );
+    // The run's domino table is the monomino's: the audit reads it, not disk.
+    let report = audit_with_domino(&monomino);
+    assert!(
+        report
+            .messages()
+            .iter()
+            .any(|m| m.contains("table-domino.json") && m.contains("another animal")),
+        "{:?}",
+        report.messages()
+    );
+}

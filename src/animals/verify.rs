@@ -13,7 +13,7 @@ use crate::cert::claim::any_refuted;
 use crate::polyomino::{names::by_name, Polyomino};
 use crate::snaky::certificate::bounded_certificate_json;
 use crate::snaky::play::{play_table, BreakerKind, PlayOptions};
-use crate::verify::{CertificateFile, GameRun, VerifyError};
+use crate::verify::{CertificateFile, GameRun, RunFiles, VerifyError};
 use gamecert_audit::animals::{atlas as atlas_audit, pairing as pairing_audit};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -184,7 +184,64 @@ fn brick_wall_audits(root: &Path, atlas: &[AtlasEntry]) -> bool {
     is_wall && pairing_audit::audit_pairing(&value).1.is_empty()
 }
 
+/// The atlas and the winners' table certificates it cites, not yet audited.
+pub struct Assembled {
+    pub certificate: AtlasCertificate,
+    pub tables: Vec<WinnerTable>,
+    pub json: String,
+}
+
+impl Assembled {
+    /// The files to write: the tables, then the atlas that cites them.
+    pub fn files(&self) -> Vec<CertificateFile> {
+        self.tables
+            .iter()
+            .map(|table| CertificateFile {
+                path: PathBuf::from(&table.certificate_path),
+                contents: table.json.clone(),
+            })
+            .chain(std::iter::once(CertificateFile {
+                path: PathBuf::from(ATLAS_PATH),
+                contents: self.json.clone(),
+            }))
+            .collect()
+    }
+}
+
+/// The atlas with the kernel's audit (cited tables read as this run
+/// writes them, then from `root`) and its report.
 pub fn build(root: &Path) -> Result<AtlasRun, AtlasError> {
+    let assembled = assemble(root)?;
+    let files = assembled.files();
+    let value: serde_json::Value = serde_json::from_str(&assembled.json)?;
+    let audit = atlas_audit::audit_in(
+        &value,
+        &RunFiles {
+            root,
+            files: &files,
+        },
+    );
+    let mut report = render(&assembled.certificate);
+    for message in audit.messages() {
+        let _ = writeln!(report, "AUDIT FAILURE: {message}");
+    }
+    let _ = writeln!(
+        report,
+        "kernel audit: {}",
+        if audit.holds() { "passes" } else { "FAILS" }
+    );
+    Ok(AtlasRun {
+        holds: audit.holds() && !any_refuted(&assembled.certificate.claims),
+        certificate: assembled.certificate,
+        tables: assembled.tables,
+        json: assembled.json,
+        report,
+    })
+}
+
+/// The atlas: every animal classified, the claims decided, the winners'
+/// tables re-checked; the kernel's audit is left to the caller.
+pub fn assemble(root: &Path) -> Result<Assembled, AtlasError> {
     let levels = levels();
     let counts: BTreeMap<String, usize> = levels
         .iter()
@@ -227,23 +284,10 @@ pub fn build(root: &Path) -> Result<AtlasRun, AtlasError> {
         claims,
     };
     let json = super::certificate::to_json(&certificate)?;
-    let value: serde_json::Value = serde_json::from_str(&json)?;
-    let audit = atlas_audit::audit_at(&value, root);
-    let mut report = render(&certificate);
-    for message in audit.messages() {
-        let _ = writeln!(report, "AUDIT FAILURE: {message}");
-    }
-    let _ = writeln!(
-        report,
-        "kernel audit: {}",
-        if audit.holds() { "passes" } else { "FAILS" }
-    );
-    Ok(AtlasRun {
-        holds: audit.holds() && !any_refuted(&certificate.claims),
+    Ok(Assembled {
         certificate,
         tables,
         json,
-        report,
     })
 }
 
@@ -290,40 +334,34 @@ pub fn render(certificate: &AtlasCertificate) -> String {
     out
 }
 
+/// `verify`: the atlas and its tables, audited by `verify` itself like
+/// every emitted file (so once, and against the tables this run writes).
 pub fn generate(root: &Path) -> Result<GameRun, VerifyError> {
-    let run = build(root).map_err(|error| VerifyError {
+    let assembled = assemble(root).map_err(|error| VerifyError {
         game: "animals",
         message: error.to_string(),
     })?;
     let tally = |status: &str| {
-        run.certificate
+        assembled
+            .certificate
             .animals
             .iter()
             .filter(|e| e.status == status)
             .count()
     };
+    let claims = &assembled.certificate.claims;
+    let refuted = claims.iter().filter(|claim| claim.refuted()).count();
     Ok(GameRun {
         game: "animals",
         summary: format!(
-            "{} animals of 1..7 cells: {} winners, {} losers, {} open; kernel audit {}",
-            run.certificate.animals.len(),
+            "{} animals of 1..7 cells: {} winners, {} losers, {} open; {} of {} claims refuted",
+            assembled.certificate.animals.len(),
             tally("winner"),
             tally("loser"),
             tally("open"),
-            if run.holds { "passes" } else { "FAILS" }
+            refuted,
+            claims.len()
         ),
-        // The tables first: the atlas's audit follows its references to them.
-        files: run
-            .tables
-            .into_iter()
-            .map(|table| CertificateFile {
-                path: PathBuf::from(table.certificate_path),
-                contents: table.json,
-            })
-            .chain(std::iter::once(CertificateFile {
-                path: PathBuf::from(ATLAS_PATH),
-                contents: run.json,
-            }))
-            .collect(),
+        files: assembled.files(),
     })
 }

@@ -132,12 +132,38 @@ pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// Where an auditor that follows a certificate's references (the atlas
+/// cites tables and proofs by path) reads the files they name: the project
+/// directory, or (for `gamecert verify`, which audits what it is about to
+/// write) the files of the same run first.
+pub trait Files {
+    fn read(&self, path: &str) -> std::io::Result<String>;
+}
+
+/// Paths relative to a directory (the project root).
+pub struct Directory<'a>(pub &'a std::path::Path);
+
+impl Files for Directory<'_> {
+    fn read(&self, path: &str) -> std::io::Result<String> {
+        std::fs::read_to_string(self.0.join(path))
+    }
+}
+
+/// How an auditor reads a certificate.
+#[derive(Clone, Copy)]
+pub enum Audit {
+    /// From its JSON alone.
+    Alone(fn(&Value) -> AuditReport),
+    /// From its JSON and the files it cites.
+    Citing(fn(&Value, &dyn Files) -> AuditReport),
+}
+
 /// One certificate kind the kernel audits: its name, the format version it
 /// reads, and its auditor.
 pub struct Auditor {
     pub kind: &'static str,
     pub format: u64,
-    pub audit: fn(&Value) -> AuditReport,
+    pub audit: Audit,
 }
 
 /// Every kind the kernel accepts, with the one format version it reads.
@@ -145,52 +171,52 @@ pub const AUDITORS: &[Auditor] = &[
     Auditor {
         kind: "snaky",
         format: 1,
-        audit: snaky::audit,
+        audit: Audit::Alone(snaky::audit),
     },
     Auditor {
         kind: "snaky",
         format: snaky::FORMAT,
-        audit: snaky::audit,
+        audit: Audit::Alone(snaky::audit),
     },
     Auditor {
         kind: "snaky-search",
         format: snaky::search::FORMAT,
-        audit: snaky::search::audit,
+        audit: Audit::Alone(snaky::search::audit),
     },
     Auditor {
         kind: "tictactoe",
         format: tictactoe::FORMAT,
-        audit: tictactoe::audit,
+        audit: Audit::Alone(tictactoe::audit),
     },
     Auditor {
         kind: "chess1d",
         format: chess1d::FORMAT,
-        audit: chess1d::audit,
+        audit: Audit::Alone(chess1d::audit),
     },
     Auditor {
         kind: "chess1d-boards",
         format: chess1d::FORMAT,
-        audit: chess1d::audit,
+        audit: Audit::Alone(chess1d::audit),
     },
     Auditor {
         kind: "animals",
         format: animals::FORMAT,
-        audit: animals::atlas::audit,
+        audit: Audit::Citing(animals::atlas::audit_in),
     },
     Auditor {
         kind: "animals-pairing",
         format: animals::FORMAT,
-        audit: animals::pairing::audit,
+        audit: Audit::Alone(animals::pairing::audit),
     },
     Auditor {
         kind: "animals-no-pairing",
         format: animals::FORMAT,
-        audit: animals::nopairing::audit,
+        audit: Audit::Citing(animals::nopairing::audit_in),
     },
     Auditor {
         kind: "board",
         format: board::FORMAT,
-        audit: board::audit,
+        audit: Audit::Alone(board::audit),
     },
 ];
 
@@ -283,8 +309,13 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
 }
 
 /// Finds the auditor of the certificate's `kind`, checks its `format`, and
-/// runs it.
+/// runs it (cited files are read relative to the working directory).
 pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
+    audit_value_in(value, &Directory(std::path::Path::new(".")))
+}
+
+/// As [`audit_value`], reading cited files from `files`.
+pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, AuditError> {
     let kind = value
         .get("kind")
         .and_then(Value::as_str)
@@ -309,5 +340,8 @@ pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
             found: format,
             known: auditor.format,
         })?;
-    Ok((reader.audit)(value))
+    Ok(match reader.audit {
+        Audit::Alone(audit) => audit(value),
+        Audit::Citing(audit) => audit(value, files),
+    })
 }

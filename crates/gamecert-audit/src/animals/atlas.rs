@@ -17,7 +17,7 @@
 
 use super::shape::{self, Cell};
 use super::{nopairing, pairing, AnimalsFault, FORMAT};
-use crate::{AuditReport, Failure};
+use crate::{AuditReport, Directory, Failure, Files};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -34,7 +34,7 @@ struct Entry {
     moves: Option<u64>,
 }
 
-fn read_json(root: &Path, path: &str) -> Result<Value, AnimalsFault> {
+fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsFault> {
     let reference = |reason: String| AnimalsFault::Reference {
         path: path.to_string(),
         reason,
@@ -44,7 +44,7 @@ fn read_json(root: &Path, path: &str) -> Result<Value, AnimalsFault> {
             "a reference must be a relative path inside the project (no \"..\")".into(),
         ));
     }
-    let text = std::fs::read_to_string(root.join(path)).map_err(|e| reference(e.to_string()))?;
+    let text = files.read(path).map_err(|e| reference(e.to_string()))?;
     serde_json::from_str(&text).map_err(|e| reference(format!("not JSON: {e}")))
 }
 
@@ -89,7 +89,7 @@ fn read_entries(value: &Value) -> Result<Vec<Entry>, AnimalsFault> {
 
 /// Backs one entry's status; `index` finds entries by cell list.
 fn check_entry(
-    root: &Path,
+    files: &dyn Files,
     entry: &Entry,
     entries: &[Entry],
     index: &BTreeMap<Vec<Cell>, usize>,
@@ -102,7 +102,7 @@ fn check_entry(
     };
     match (entry.status.as_str(), entry.how.as_str()) {
         ("loser", "pairing") => {
-            let value = read_json(root, cited).map_err(|f| f.to_string())?;
+            let value = read_json(files, cited).map_err(|f| f.to_string())?;
             if !header(&value, "animals-pairing", FORMAT) {
                 return Err(format!(
                     "{cited} is not an animals-pairing certificate of format {FORMAT}"
@@ -124,7 +124,7 @@ fn check_entry(
             ok.then_some(())
                 .ok_or_else(|| format!("does not contain a smaller loser {cited}"))
         }
-        ("winner", "card-table") => check_card_table(root, entry, cited),
+        ("winner", "card-table") => check_card_table(files, entry, cited),
         ("winner", "contained-in-winner") => {
             let larger = cited_entry()?;
             let ok = larger.status == "winner"
@@ -144,8 +144,8 @@ fn check_entry(
 /// certificate (never an atlas citing itself) that audits, whose
 /// empty-board claim holds, whose base cards build this animal, and whose
 /// last card's height is the entry's `moves`.
-fn check_card_table(root: &Path, entry: &Entry, cited: &str) -> Result<(), String> {
-    let value = read_json(root, cited).map_err(|f| f.to_string())?;
+fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<(), String> {
+    let value = read_json(files, cited).map_err(|f| f.to_string())?;
     if !header(&value, "snaky", crate::snaky::FORMAT) {
         return Err(format!(
             "{cited} is not a snaky certificate of format {}",
@@ -187,7 +187,13 @@ fn check_card_table(root: &Path, entry: &Entry, cited: &str) -> Result<(), Strin
     Ok(())
 }
 
+/// Reads cited files relative to `root`.
 pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
+    audit_in(value, &Directory(root))
+}
+
+/// Reads cited files from `files`.
+pub fn audit_in(value: &Value, files: &dyn Files) -> AuditReport {
     let mut checked = Vec::new();
     let mut faults = Vec::new();
     let levels = shape::enumerate(ATLAS_CELLS + 1);
@@ -215,7 +221,7 @@ pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
         )));
     }
     match read_entries(value) {
-        Ok(entries) => check_entries(root, &entries, &levels, &mut checked, &mut faults),
+        Ok(entries) => check_entries(files, &entries, &levels, &mut checked, &mut faults),
         Err(fault) => faults.push(fault),
     }
     check_induction(
@@ -225,7 +231,7 @@ pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
         &mut faults,
     );
     if let Some(summary) = value.get("snaky_no_pairing").filter(|v| !v.is_null()) {
-        check_no_pairing(root, summary, &mut checked, &mut faults);
+        check_no_pairing(files, summary, &mut checked, &mut faults);
     }
     AuditReport {
         kind: "animals".into(),
@@ -235,7 +241,7 @@ pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
 }
 
 fn check_entries(
-    root: &Path,
+    files: &dyn Files,
     entries: &[Entry],
     levels: &[Vec<Vec<Cell>>],
     checked: &mut Vec<String>,
@@ -257,7 +263,7 @@ fn check_entries(
         .collect();
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
     for entry in entries {
-        match check_entry(root, entry, entries, &index) {
+        match check_entry(files, entry, entries, &index) {
             Ok(()) => {
                 *tally
                     .entry(format!("{} by {}", entry.status, entry.how))
@@ -306,7 +312,7 @@ fn check_induction(
 }
 
 fn check_no_pairing(
-    root: &Path,
+    files: &dyn Files,
     summary: &Value,
     checked: &mut Vec<String>,
     faults: &mut Vec<AnimalsFault>,
@@ -317,7 +323,7 @@ fn check_no_pairing(
         ));
         return;
     };
-    let value = match read_json(root, path) {
+    let value = match read_json(files, path) {
         Ok(value) if header(&value, "animals-no-pairing", FORMAT) => value,
         Ok(_) => {
             faults.push(AnimalsFault::Reference {
@@ -336,7 +342,7 @@ fn check_no_pairing(
         .and_then(shape::read_cells)
         .map(|c| shape::canonical(&c))
         == Some(shape::canonical(&SNAKY));
-    match nopairing::audit_no_pairing(&value, root) {
+    match nopairing::audit_no_pairing_in(&value, files) {
         Ok((region, steps)) if is_snaky => {
             let stated = (
                 summary.get("region_cells").and_then(Value::as_u64),

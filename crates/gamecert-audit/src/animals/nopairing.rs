@@ -10,7 +10,7 @@
 
 use super::shape::{self, Cell};
 use super::{field, AnimalsFault};
-use crate::{AuditReport, Failure};
+use crate::{AuditReport, Directory, Failure, Files};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -79,7 +79,16 @@ pub fn formula(animal: &[Cell], region: &[Cell]) -> Vec<Vec<i64>> {
 }
 
 /// The region's size and the proof's added steps, or the faults.
+/// Reads `proof_path` relative to `root`.
 pub fn audit_no_pairing(value: &Value, root: &Path) -> Result<(usize, usize), Vec<AnimalsFault>> {
+    audit_no_pairing_in(value, &Directory(root))
+}
+
+/// Reads `proof_path` from `files`.
+pub fn audit_no_pairing_in(
+    value: &Value,
+    files: &dyn Files,
+) -> Result<(usize, usize), Vec<AnimalsFault>> {
     let animal = field(value, "animal")
         .and_then(|a| a.get("cells"))
         .and_then(shape::read_cells)
@@ -108,7 +117,7 @@ pub fn audit_no_pairing(value: &Value, root: &Path) -> Result<(usize, usize), Ve
             reason: "a reference must be a relative path inside the project (no \"..\")".into(),
         }]);
     }
-    let proof = std::fs::read_to_string(root.join(proof_path)).map_err(|error| {
+    let proof = files.read(proof_path).map_err(|error| {
         vec![AnimalsFault::Reference {
             path: proof_path.to_string(),
             reason: error.to_string(),
@@ -132,7 +141,12 @@ pub fn audit_no_pairing(value: &Value, root: &Path) -> Result<(usize, usize), Ve
 }
 
 pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
-    let (checked, failures) = match audit_no_pairing(value, root) {
+    audit_in(value, &Directory(root))
+}
+
+/// Reads `proof_path` from `files`.
+pub fn audit_in(value: &Value, files: &dyn Files) -> AuditReport {
+    let (checked, failures) = match audit_no_pairing_in(value, files) {
         Ok((region, steps)) => (
             vec![format!(
                 "no pairing on a region of {region} cells: LRAT refutation of {steps} steps checked"
