@@ -198,13 +198,16 @@ fn a_certificate_that_fails_its_audit_is_not_shown() {
     assert!(forged != text, "node 0's height was not found");
     std::fs::write(&snaky, forged).unwrap();
     let out = project.join("site");
-    let output = gamecert(&[
-        "site",
-        "--root",
-        project.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let build_site = || {
+        gamecert(&[
+            "site",
+            "--root",
+            project.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    let output = build_site();
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("snaky21.json: fails its audit"),
@@ -214,13 +217,7 @@ fn a_certificate_that_fails_its_audit_is_not_shown() {
     assert!(!out.exists(), "nothing is written when a certificate fails");
 
     std::fs::remove_file(&snaky).unwrap();
-    let output = gamecert(&[
-        "site",
-        "--root",
-        project.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let output = build_site();
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("cannot read"),
