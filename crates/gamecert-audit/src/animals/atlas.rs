@@ -376,11 +376,11 @@ mod tests {
     #[test]
     fn references_outside_the_project_and_self_citations_are_faults() {
         assert!(matches!(
-            read_json(Path::new("."), "../x.json"),
+            read_json(&Directory(Path::new(".")), "../x.json"),
             Err(AnimalsFault::Reference { .. })
         ));
         assert!(matches!(
-            read_json(Path::new("."), "/etc/passwd"),
+            read_json(&Directory(Path::new(".")), "/etc/passwd"),
             Err(AnimalsFault::Reference { .. })
         ));
         // An atlas whose card-table entry cites an atlas is rejected, not followed.
@@ -395,7 +395,7 @@ mod tests {
             certificate: Some("a.json".into()),
             moves: Some(21),
         };
-        let outcome = check_entry(&dir, &entry, &[], &BTreeMap::new());
+        let outcome = check_entry(&Directory(&dir), &entry, &[], &BTreeMap::new());
         assert!(outcome.unwrap_err().contains("not a snaky certificate"));
         let _ = std::fs::remove_dir_all(&dir);
     }
