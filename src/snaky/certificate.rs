@@ -2,6 +2,7 @@
 //! depth 2), so `git diff` of two certificates shows which nodes changed.
 //! The format is documented in docs/formats/snaky.md.
 
+use super::cellset::{CellSet, Window};
 use super::check::{Reply, ReplyClass};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode};
 use super::geometry::Cell;
@@ -55,18 +56,32 @@ pub struct BaseRecord {
     pub height: u32,
 }
 
-#[derive(Debug, Serialize)]
-pub struct NodeRecord {
+/// One node's record, borrowed from the run: its sets and reply classes
+/// are written straight from the evaluation, with nothing collected first.
+#[derive(Serialize)]
+pub struct NodeRecord<'a> {
     pub id: usize,
     pub card: u32,
     /// Child indices (0-based) from the card's own node to this inline node.
-    pub path: Vec<usize>,
+    pub path: &'a [usize],
     pub pivot: Cell,
-    pub required: Vec<Cell>,
-    pub envelope: Vec<Cell>,
+    pub required: SetCells<'a>,
+    pub envelope: SetCells<'a>,
     pub height: u32,
     pub children: Vec<ChildRecord>,
-    pub replies: RepliesRecord,
+    pub replies: RepliesRecord<'a>,
+}
+
+/// A cell set written as its sorted cells `[[x, y], ...]`.
+pub struct SetCells<'a> {
+    window: &'a Window,
+    set: &'a CellSet,
+}
+
+impl Serialize for SetCells<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.window.cells(self.set))
+    }
 }
 
 /// A card placed by orientation code then offset, or an earlier inline node.
@@ -85,10 +100,22 @@ pub enum ChildRecord {
 
 /// Every reply class with the index of the chosen child: `[x, y, child]`
 /// for each cell of T \ (A ∪ {p}), and the class of cells outside T.
-#[derive(Debug, Serialize)]
-pub struct RepliesRecord {
-    pub cells: Vec<(i32, i32, Option<usize>)>,
+#[derive(Serialize)]
+pub struct RepliesRecord<'a> {
+    pub cells: ReplyCells<'a>,
     pub outside: Option<usize>,
+}
+
+/// The cell classes of a node, written as `[x, y, child]` in class order.
+pub struct ReplyCells<'a>(&'a [ReplyClass]);
+
+impl Serialize for ReplyCells<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().filter_map(|class| match class.reply {
+            Reply::Cell(cell) => Some((cell.x, cell.y, class.chosen)),
+            Reply::Outside => None,
+        }))
+    }
 }
 
 pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
@@ -133,15 +160,22 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
     }
 }
 
-fn node_record(run: &SnakyRun, id: usize, node: &EvaluatedNode) -> NodeRecord {
+fn node_record<'a>(run: &'a SnakyRun, id: usize, node: &'a EvaluatedNode) -> NodeRecord<'a> {
     let window = &run.evaluation.window;
+    let classes = &run.replies[id];
     NodeRecord {
         id,
         card: node.card,
-        path: node.path.clone(),
+        path: &node.path,
         pivot: node.pivot,
-        required: window.to_vec(&node.condition.required),
-        envelope: window.to_vec(&node.condition.envelope),
+        required: SetCells {
+            window,
+            set: &node.condition.required,
+        },
+        envelope: SetCells {
+            window,
+            set: &node.condition.envelope,
+        },
         height: node.condition.height,
         children: node
             .children
@@ -155,22 +189,14 @@ fn node_record(run: &SnakyRun, id: usize, node: &EvaluatedNode) -> NodeRecord {
                 ChildSource::Inline { node } => ChildRecord::Inline { node },
             })
             .collect(),
-        replies: replies_record(&run.replies[id]),
+        replies: RepliesRecord {
+            cells: ReplyCells(classes),
+            outside: classes
+                .iter()
+                .find(|class| class.reply == Reply::Outside)
+                .and_then(|class| class.chosen),
+        },
     }
-}
-
-fn replies_record(classes: &[ReplyClass]) -> RepliesRecord {
-    let mut record = RepliesRecord {
-        cells: Vec::with_capacity(classes.len()),
-        outside: None,
-    };
-    for class in classes {
-        match class.reply {
-            Reply::Cell(cell) => record.cells.push((cell.x, cell.y, class.chosen)),
-            Reply::Outside => record.outside = class.chosen,
-        }
-    }
-    record
 }
 
 /// The certificate, then its last field `nodes`: each node's record is
@@ -182,7 +208,15 @@ pub fn certificate_json(run: &SnakyRun) -> String {
         .nodes
         .par_iter()
         .enumerate()
-        .map(|(id, node)| serde_json::to_string(&node_record(run, id, node)))
+        .map(|(id, node)| {
+            // About 8 bytes per listed cell: one allocation per node.
+            let cells = node.condition.required.len()
+                + node.condition.envelope.len()
+                + run.replies[id].len();
+            let mut json = Vec::with_capacity(64 + 10 * cells);
+            serde_json::to_writer(&mut json, &node_record(run, id, node))
+                .map(|()| String::from_utf8(json).expect("serde_json writes UTF-8"))
+        })
         .collect::<Result<_, _>>()
         .expect("node records serialise");
     to_certificate_json_with_array(&certificate(run), "nodes", &nodes)
