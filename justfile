@@ -78,8 +78,8 @@ bench-verify runs="5" bin="":
     peak=$(awk -v kb="$peak" 'BEGIN { printf "%d", kb / 1024 }')
     echo "median of {{runs}} ($bin): ${wall} s wall, ${cpu} s CPU, ${peak} MB peak"
 
-# Time `gamecert snaky check TABLE --json` (every reply class, the
-# certificate and its kernel audit) against contrib/paper-verifier.py (our
+# Time `gamecert snaky check TABLE --json` (every reply class and the
+# certificate; the kernel audit is `gamecert audit`'s, or `--audit`) against contrib/paper-verifier.py (our
 # plain-Python stand-in for the paper's verifier: A, T, h only), process to
 # process, on the paper's 722-line table and the 1,501-line 20-move draft.
 # Each command runs `runs` times in a row; prints the medians and the ratio.

@@ -141,7 +141,7 @@ fn line_text(steps: &[LineStep]) -> Vec<String> {
 
 pub fn diff_summary(report: &DiffReport, old_path: &str, new_path: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Snaky diff {old_path} -> {new_path}");
+    let _ = writeln!(out, "card-table diff {old_path} -> {new_path}");
     let _ = writeln!(
         out,
         "  lines    {} -> {}; first difference: {}{}",
