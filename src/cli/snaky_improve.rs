@@ -160,6 +160,18 @@ fn start(table: Option<&Path>, shape: &Shape, moves: Moves) -> Result<Start, Str
     })
 }
 
+/// The table a search starts from, or exit 2 with the reason printed.
+fn checked_start(
+    command: &str,
+    table: Option<&Path>,
+    limits: &SearchLimits,
+) -> Result<Start, Outcome> {
+    start(table, &limits.shape, limits.moves.moves()).map_err(|message| {
+        errln!("gamecert {command}: {message}");
+        Outcome::BadInput
+    })
+}
+
 fn target(shape: &Shape) -> Target {
     let cells: Vec<(i32, i32)> = shape.cells().iter().map(|c| (c.x, c.y)).collect();
     Target::new(&cells)
@@ -174,16 +186,9 @@ pub fn improve(args: ImproveArgs) -> Outcome {
         );
         return Outcome::BadInput;
     }
-    let start = match start(
-        Some(&args.table),
-        &args.limits.shape,
-        args.limits.moves.moves(),
-    ) {
+    let start = match checked_start(command, Some(&args.table), &args.limits) {
         Ok(start) => start,
-        Err(message) => {
-            errln!("gamecert {command}: {message}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     errln!(
         "{command}: {} library cards, new lines from card {}, bound {}",
@@ -196,16 +201,9 @@ pub fn improve(args: ImproveArgs) -> Outcome {
 
 pub fn board(args: BoardArgs) -> Outcome {
     let command = "snaky board";
-    let start = match start(
-        args.table.as_deref(),
-        &args.limits.shape,
-        args.limits.moves.moves(),
-    ) {
+    let start = match checked_start(command, args.table.as_deref(), &args.limits) {
         Ok(start) => start,
-        Err(message) => {
-            errln!("gamecert {command}: {message}");
-            return Outcome::BadInput;
-        }
+        Err(outcome) => return outcome,
     };
     if args.n == 0 {
         errln!("gamecert {command}: N must be at least 1");
