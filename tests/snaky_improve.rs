@@ -243,6 +243,55 @@ fn board_resumes_each_placement_from_its_part_file() {
 }
 
 #[test]
+fn board_with_first_runs_one_placement_of_the_first_move() {
+    let (n, cells) = weak_board_number("l-tromino");
+    let shape = shape_text(&cells);
+    let n_arg = n.to_string();
+    let whole = scratch("board-first-whole.txt");
+    let run = gamecert(&[
+        "snaky",
+        "board",
+        &n_arg,
+        "--shape",
+        &shape,
+        "-o",
+        whole.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    // The placement that found the table is the last one announced.
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    let placement = stderr
+        .lines()
+        .filter_map(|line| line.split("first move at (").nth(1))
+        .next_back()
+        .and_then(|rest| rest.split(')').next())
+        .unwrap()
+        .to_string();
+    let alone = scratch("board-first-alone.txt");
+    let run = gamecert(&[
+        "snaky",
+        "board",
+        &n_arg,
+        "--shape",
+        &shape,
+        "--first",
+        &placement,
+        "-o",
+        alone.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    assert_eq!(
+        std::fs::read(&alone).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+    let outside = format!("{n},0");
+    let run = gamecert(&[
+        "snaky", "board", &n_arg, "--shape", &shape, "--first", &outside,
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+}
+
+#[test]
 fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
     let (weak, best) = weakened(&Y_PENTOMINO);
     let shape = shape_text(&Y_PENTOMINO);

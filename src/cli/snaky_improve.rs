@@ -103,8 +103,19 @@ pub struct BoardArgs {
     /// the bounds |P|..=30 are tried in turn).
     #[arg(long)]
     bound: Option<u32>,
+    /// Only this placement of the first move in the box, "X,Y" with
+    /// 0 <= X, Y < N (default: every placement up to the square's symmetries).
+    #[arg(long, value_name = "X,Y", value_parser = first_arg)]
+    first: Option<(i32, i32)>,
     #[command(flatten)]
     limits: SearchLimits,
+}
+
+fn first_arg(text: &str) -> Result<(i32, i32), String> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+    parsed.ok_or_else(|| format!("{text:?}: expected X,Y (two whole numbers)"))
 }
 
 #[derive(Debug, Args)]
@@ -237,9 +248,16 @@ pub fn board(args: BoardArgs) -> Outcome {
     // Where Maker's first move (the origin) sits in the box: up to the
     // square's symmetries, in its lower left eighth.
     let half = (n - 1) / 2;
-    let corners: Vec<(i32, i32)> = (0..=half)
-        .flat_map(|a| (a..=half).map(move |b| (a, b)))
-        .collect();
+    let corners: Vec<(i32, i32)> = match args.first {
+        Some((a, b)) if (0..n).contains(&a) && (0..n).contains(&b) => vec![(a, b)],
+        Some((a, b)) => {
+            errln!("gamecert {command}: --first {a},{b} is not a cell of the {n}x{n} box");
+            return Outcome::BadInput;
+        }
+        None => (0..=half)
+            .flat_map(|a| (a..=half).map(move |b| (a, b)))
+            .collect(),
+    };
     for bound in bounds {
         for &(a, b) in &corners {
             let frame = ((-a, -b), (n - 1 - a, n - 1 - b));
