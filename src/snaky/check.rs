@@ -2,9 +2,12 @@
 //! and the facts the claims about the claim card (the last card) rest on.
 
 use super::board::BoardFit;
+use super::cellset::bits;
 use super::evaluate::{EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
+use super::place::PlacedSets;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 
 /// One class of Breaker replies at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,39 +36,89 @@ impl ReplyClass {
 
 /// Reply classes of one node: cells sorted by (x, y), then the outside class.
 pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
+    reply_classes_with(evaluation, node, &mut ReplyScratch::default())
+}
+
+/// Buffers reused from node to node.
+#[derive(Default)]
+struct ReplyScratch {
+    placed: PlacedSets,
+    /// The placed T_i over the node's T range, word-major: word j of child
+    /// i at `j * children + i`.
+    envelopes: Vec<u64>,
+}
+
+fn reply_classes_with(
+    evaluation: &Evaluation,
+    node: &EvaluatedNode,
+    scratch: &mut ReplyScratch,
+) -> Vec<ReplyClass> {
     let window = &evaluation.window;
-    let mut owned_by_maker = node.condition.required.clone();
-    window.insert(&mut owned_by_maker, node.pivot);
-    let child_owned: Vec<bool> = node
-        .children
-        .iter()
-        .map(|child| child.condition.required.is_subset_of(&owned_by_maker))
+    evaluation.place_children(node, &mut scratch.placed);
+    let placed = &scratch.placed;
+    let children = placed.len();
+    // Maker owns A ∪ {p}.
+    let required = node.condition.required.as_words();
+    let (pivot_word, pivot_bit) = window.locate(node.pivot);
+    let owned =
+        |index: usize| required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
+    let child_owned: SmallVec<[bool; 16]> = (0..children)
+        .map(|i| {
+            let a = placed.required(i);
+            (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0)
+        })
         .collect();
-    let mut replies = node.condition.envelope.clone();
-    replies.subtract(&owned_by_maker);
-    // Child by child, in printed order, the replies its envelope avoids that
-    // no earlier child avoided: word-wise instead of testing every cell
-    // against every child. Each reply is chosen once, so the (position,
-    // child) pairs need only sorting, with no scratch the size of the window.
-    let mut chosen: Vec<(usize, Option<usize>)> = Vec::with_capacity(replies.len());
-    let mut unanswered = replies;
-    for (index, child) in node.children.iter().enumerate() {
-        if unanswered.is_empty() {
-            break;
+    // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
+    let envelope = node.condition.envelope.as_words();
+    let (low, span) = (envelope.start(), envelope.words().len());
+    let dense = &mut scratch.envelopes;
+    dense.clear();
+    dense.resize(span * children, 0);
+    for i in 0..children {
+        let t = placed.envelope(i);
+        for (k, &word) in t.words().iter().enumerate() {
+            if let Some(slot) = (t.start() + k)
+                .checked_sub(low)
+                .and_then(|j| dense.get_mut(j * children + i))
+            {
+                *slot = word;
+            }
         }
-        let mut avoided = unanswered.clone();
-        avoided.subtract(&child.condition.envelope);
-        chosen.extend(avoided.positions().map(|position| (position, Some(index))));
-        unanswered.intersect_with(&child.condition.envelope);
     }
-    chosen.extend(unanswered.positions().map(|position| (position, None)));
-    chosen.sort_unstable_by_key(|&(position, _)| position);
-    let mut classes: Vec<ReplyClass> = Vec::with_capacity(chosen.len() + 1);
-    classes.extend(chosen.into_iter().map(|(position, chosen)| ReplyClass {
-        reply: Reply::Cell(window.cell_at_position(position)),
-        chosen,
-        owned: chosen.is_some_and(|index| child_owned[index]),
-    }));
+    let open = |j: usize| envelope.words()[j] & !owned(low + j);
+    let count: usize = (0..span).map(|j| open(j).count_ones() as usize).sum();
+    let mut classes: Vec<ReplyClass> = Vec::with_capacity(count + 1);
+    // Word by word, child by child in printed order: the replies a child's
+    // envelope avoids that no earlier child avoided are answered by it.
+    let mut answered: SmallVec<[(u64, usize); 16]> = SmallVec::new();
+    for j in 0..span {
+        let replies = open(j);
+        if replies == 0 {
+            continue;
+        }
+        answered.clear();
+        let mut unanswered = replies;
+        for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
+            let avoided = unanswered & !child_envelope;
+            if avoided != 0 {
+                answered.push((avoided, i));
+                unanswered &= child_envelope;
+                if unanswered == 0 {
+                    break;
+                }
+            }
+        }
+        classes.extend(bits(replies).map(|bit| {
+            let chosen = (answered.iter())
+                .find(|&&(avoided, _)| avoided & (1 << bit) != 0)
+                .map(|&(_, i)| i);
+            ReplyClass {
+                reply: Reply::Cell(window.cell_at(low + j, bit)),
+                chosen,
+                owned: chosen.is_some_and(|i| child_owned[i]),
+            }
+        }));
+    }
     // A cell outside T lies outside every child's envelope.
     classes.push(ReplyClass {
         reply: Reply::Outside,
@@ -80,7 +133,9 @@ pub fn all_reply_classes(evaluation: &Evaluation) -> Vec<Vec<ReplyClass>> {
     evaluation
         .nodes
         .par_iter()
-        .map(|node| reply_classes(evaluation, node))
+        .map_init(ReplyScratch::default, |scratch, node| {
+            reply_classes_with(evaluation, node, scratch)
+        })
         .collect()
 }
 
