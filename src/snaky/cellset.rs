@@ -4,13 +4,15 @@
 //! no cell can fall outside it. Storage is column-major (x outer, y inner) so
 //! that iteration yields cells sorted by x, then y: the certificate order.
 //! A set stores exactly the words from its first to its last non-zero one,
-//! in one boxed slice: its memory follows its own cells, not the whole
-//! window, and a set is 24 bytes wherever it is moved (evaluating a table
-//! touches little memory, and page faults cost as much as the work).
+//! in one shared slice: its memory follows its own cells, not the whole
+//! window, a set is 24 bytes wherever it is moved, and a clone shares the
+//! words (evaluating a table touches little memory, and page faults cost
+//! as much as the work).
 //! [`SetRef`] borrows such a range of words, wherever they are kept: the
 //! evaluator places children into one reused buffer instead of building sets.
 
 use super::geometry::{Bounds, Cell};
+use std::sync::Arc;
 
 /// The rectangle every set of one table lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +97,8 @@ impl Window {
     pub fn remove(&self, set: &mut CellSet, cell: Cell) {
         if self.has(set, cell) {
             let (word, bit) = self.locate(cell);
-            set.words[word - set.start] &= !bit;
+            let start = set.start;
+            set.words_mut()[word - start] &= !bit;
             set.trim();
         }
     }
@@ -150,8 +153,20 @@ impl Window {
         if !self.symmetric() {
             return None;
         }
-        if !self.single_word_columns() {
-            return Some(self.set_of(self.cells(set).map(|c| Cell::new(c.y, c.x))));
+        let mut words = Vec::new();
+        let start = match self.transpose_into(set.as_words(), &mut words) {
+            Some(start) => start,
+            None => self.place_cells_into(set.as_words(), |c| Cell::new(c.y, c.x), &mut words),
+        };
+        Some(CellSet::from_words(start, &words))
+    }
+
+    /// Append to `out` the words of `set` mirrored in the diagonal x = y,
+    /// without zero end words; returns the window word of the first. `None`
+    /// (nothing appended) unless the window places by columns.
+    pub fn transpose_into(&self, set: SetRef<'_>, out: &mut Vec<u64>) -> Option<usize> {
+        if !self.places_by_columns() {
+            return None;
         }
         // Column c, bit b moves to column b, bit c: at most 64 columns.
         let mut columns = [0u64; 64];
@@ -160,7 +175,9 @@ impl Window {
                 columns[bit as usize] |= 1 << (set.start + index);
             }
         }
-        Some(CellSet::from_words(0, &columns[..self.width as usize]))
+        let kept = SetRef::new(0, &columns[..self.width as usize]).trimmed();
+        out.extend_from_slice(kept.words);
+        Some(kept.start)
     }
 
     /// `set` under (x, y) ↦ (±x + t.x, ±y + t.y), a whole column at a time
@@ -216,19 +233,27 @@ impl Window {
         } else {
             i64::from(offset.y)
         };
-        let moved = |&word: &u64| {
-            let bits = if negate_y { word.reverse_bits() } else { word };
-            if shift >= 0 {
-                u32::try_from(shift).map_or(0, |s| bits.checked_shl(s).unwrap_or(0))
-            } else {
-                u32::try_from(-shift).map_or(0, |s| bits.checked_shr(s).unwrap_or(0))
-            }
-        };
+        let (left, right) = (shift.max(0), (-shift).max(0));
+        if left >= 64 || right >= 64 {
+            return None; // every cell would leave its column
+        }
+        let (left, right) = (left as u32, right as u32);
         // Mirrored columns come out last first: append them reversed.
+        let at = out.len();
         if negate_x {
-            out.extend(set.words.iter().rev().map(moved));
+            out.extend(set.words.iter().rev());
         } else {
-            out.extend(set.words.iter().map(moved));
+            out.extend_from_slice(set.words);
+        }
+        let placed = &mut out[at..];
+        if negate_y {
+            placed
+                .iter_mut()
+                .for_each(|word| *word = (word.reverse_bits() << left) >> right);
+        } else {
+            placed
+                .iter_mut()
+                .for_each(|word| *word = (*word << left) >> right);
         }
         Some(first.min(last))
     }
@@ -369,7 +394,8 @@ impl<'a> SetRef<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CellSet {
     start: usize,
-    words: Box<[u64]>,
+    /// Shared, not copied, by clones: a card's condition is its node's.
+    words: Arc<[u64]>,
 }
 
 impl CellSet {
@@ -390,6 +416,11 @@ impl CellSet {
 
     fn end(&self) -> usize {
         self.start + self.words.len()
+    }
+
+    /// The words, to change in place (copied first if shared).
+    fn words_mut(&mut self) -> &mut [u64] {
+        Arc::make_mut(&mut self.words)
     }
 
     /// Drop zero words at both ends (the canonical form).
@@ -441,14 +472,14 @@ impl CellSet {
             self.words = words.into();
         }
         let offset = other.start - self.start;
-        for (a, b) in self.words[offset..].iter_mut().zip(other.words) {
+        for (a, b) in self.words_mut()[offset..].iter_mut().zip(other.words) {
             *a |= b;
         }
     }
 
     pub fn intersect_with(&mut self, other: &CellSet) {
         let start = self.start;
-        for (index, a) in self.words.iter_mut().enumerate() {
+        for (index, a) in self.words_mut().iter_mut().enumerate() {
             *a &= other.as_words().word(start + index);
         }
         self.trim();
@@ -456,7 +487,7 @@ impl CellSet {
 
     pub fn subtract(&mut self, other: &CellSet) {
         let start = self.start;
-        for (index, a) in self.words.iter_mut().enumerate() {
+        for (index, a) in self.words_mut().iter_mut().enumerate() {
             *a &= !other.as_words().word(start + index);
         }
         self.trim();

@@ -108,16 +108,18 @@ fn reply_classes_with(
                 }
             }
         }
-        classes.extend(bits(replies).map(|bit| {
+        // Cells of one word share x; y follows the bit.
+        let column = window.cell_at(low + j, 0);
+        for bit in bits(replies) {
             let chosen = (answered.iter())
                 .find(|&&(avoided, _)| avoided & (1 << bit) != 0)
                 .map(|&(_, i)| i);
-            ReplyClass {
-                reply: Reply::Cell(window.cell_at(low + j, bit)),
+            classes.push(ReplyClass {
+                reply: Reply::Cell(Cell::new(column.x, column.y + bit as i32)),
                 chosen,
                 owned: chosen.is_some_and(|i| child_owned[i]),
-            }
-        }));
+            });
+        }
     }
     // A cell outside T lies outside every child's envelope.
     classes.push(ReplyClass {

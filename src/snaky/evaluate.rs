@@ -8,8 +8,8 @@
 use super::cellset::{CellSet, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::place::{PlacedSets, Placer};
-use super::table::{Child, Node, Table};
+use super::place::{MirroredCards, PlacedSets, Placer};
+use super::table::{Child, ChildCounts, Node, Table};
 
 /// A card's condition (A, T, h) in its own frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,9 +74,9 @@ pub struct Evaluation {
     /// Every combination node: per line, inline nodes children-first, then
     /// the card's node. Children always refer to earlier entries.
     pub nodes: Vec<EvaluatedNode>,
-    /// Per card, the sets mirrored in the diagonal when some child places
-    /// it with an orientation that swaps x and y (see [`Placer`]).
-    transposed: Vec<Option<Condition>>,
+    /// The cards some child places with an orientation that swaps x and y,
+    /// mirrored in the diagonal.
+    mirrored: MirroredCards,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,7 +123,7 @@ impl Evaluation {
         Placer {
             window: &self.window,
             cards: &self.cards,
-            transposed: &self.transposed,
+            mirrored: &self.mirrored,
             nodes: &self.nodes,
         }
     }
@@ -162,24 +162,24 @@ impl Evaluation {
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     let shape = &table.shape;
     let window = window_for(table)?;
-    check_memory(table, &window)?;
+    let counts = table.child_counts();
+    check_memory(table, counts, &window)?;
     let lines = table.lines.len();
     let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);
     cards.extend((0..shape.len()).map(|j| base_condition(&window, shape, j)));
-    let mut transposed: Vec<Option<Condition>> = vec![None; cards.len()];
-    transposed.reserve(lines);
+    let mut mirrored = MirroredCards::default();
     let mut card_nodes = vec![None; shape.len()];
     card_nodes.reserve(lines);
-    let mut nodes = Vec::with_capacity(lines + table.child_counts().inline);
+    let mut nodes = Vec::with_capacity(lines + counts.inline);
     let mut scratch = Scratch::default();
     for card_line in &table.lines {
         if window.places_by_columns() {
-            transpose_swapped(&window, &card_line.node, &cards, &mut transposed);
+            mirrored.mirror_swapped(&window, &card_line.node, &cards);
         }
         let mut evaluator = NodeEvaluator {
             window: &window,
             cards: &cards,
-            transposed: &transposed,
+            mirrored: &mirrored,
             nodes: &mut nodes,
             scratch: &mut scratch,
             card: card_line.card,
@@ -187,7 +187,6 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         };
         let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
         cards.push(nodes[index].condition.clone());
-        transposed.push(None);
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
@@ -196,7 +195,7 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         cards,
         card_nodes,
         nodes,
-        transposed,
+        mirrored,
     })
 }
 
@@ -212,37 +211,6 @@ fn base_condition(window: &Window, shape: &Shape, j: usize) -> Condition {
     }
 }
 
-/// Mirror in the diagonal, once, every card `node` places with an
-/// orientation that swaps x and y, so that every placement moves whole
-/// columns. Only cards placed so are mirrored.
-fn transpose_swapped(
-    window: &Window,
-    node: &Node,
-    cards: &[Condition],
-    transposed: &mut [Option<Condition>],
-) {
-    for child in &node.children {
-        match child {
-            Child::Reference(reference) if reference.placement.orientation.swaps() => {
-                let card = reference.card as usize;
-                if transposed[card].is_none() {
-                    let condition = &cards[card];
-                    transposed[card] = window
-                        .transpose(&condition.required)
-                        .zip(window.transpose(&condition.envelope))
-                        .map(|(required, envelope)| Condition {
-                            required,
-                            envelope,
-                            height: condition.height,
-                        });
-                }
-            }
-            Child::Reference(_) => {}
-            Child::Inline(inner) => transpose_swapped(window, inner, cards, transposed),
-        }
-    }
-}
-
 /// Buffers reused from node to node.
 #[derive(Default)]
 struct Scratch {
@@ -254,7 +222,7 @@ struct Scratch {
 struct NodeEvaluator<'a> {
     window: &'a Window,
     cards: &'a [Condition],
-    transposed: &'a [Option<Condition>],
+    mirrored: &'a MirroredCards,
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
     card: u32,
@@ -285,7 +253,7 @@ impl NodeEvaluator<'_> {
         let placer = Placer {
             window: self.window,
             cards: self.cards,
-            transposed: self.transposed,
+            mirrored: self.mirrored,
             nodes: self.nodes,
         };
         placer.place_all(&children, &mut self.scratch.placed);
@@ -416,8 +384,7 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
 /// Refuse a table whose cell sets would not fit in [`MAX_SET_BYTES`]: each
 /// card keeps at most 4 sets (its own and transposed), each node 2 (its
 /// children are placed into a buffer reused from node to node).
-fn check_memory(table: &Table, window: &Window) -> Result<(), EvaluateError> {
-    let counts = table.child_counts();
+fn check_memory(table: &Table, counts: ChildCounts, window: &Window) -> Result<(), EvaluateError> {
     let cards = table.lines.len() + table.shape.len();
     let nodes = table.lines.len() + counts.inline;
     let sets = 4 * cards + 2 * nodes;

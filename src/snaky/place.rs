@@ -7,6 +7,7 @@
 use super::cellset::{SetRef, Window};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode, PlacedChild};
 use super::geometry::Placement;
+use super::table::{Child, Node};
 
 /// The placed A_i and T_i of one node's children, back to back in one
 /// buffer, in the children's printed order.
@@ -154,14 +155,68 @@ impl PlacedSets {
     }
 }
 
+/// Cards' sets mirrored in the diagonal x = y, in one buffer: placing a
+/// card with an orientation that swaps x and y moves their whole columns.
+/// Only cards so placed are mirrored, once each.
+#[derive(Debug, Clone, Default)]
+pub struct MirroredCards {
+    words: Vec<u64>,
+    /// Per card: its mirrored A and T, if mirrored.
+    cards: Vec<Option<(Span, Span)>>,
+}
+
+impl MirroredCards {
+    /// Card `card`'s mirrored A and T, if mirrored.
+    fn get(&self, card: usize) -> Option<(SetRef<'_>, SetRef<'_>)> {
+        let (required, envelope) = self.cards.get(card).copied().flatten()?;
+        let set = |span: Span| SetRef::new(span.start, &self.words[span.at..span.at + span.len]);
+        Some((set(required), set(envelope)))
+    }
+
+    /// Mirror every card `node` places with a swapping orientation (none
+    /// unless the window places by columns).
+    pub(super) fn mirror_swapped(&mut self, window: &Window, node: &Node, cards: &[Condition]) {
+        for child in &node.children {
+            match child {
+                Child::Reference(reference) if reference.placement.orientation.swaps() => {
+                    self.mirror(
+                        window,
+                        reference.card as usize,
+                        &cards[reference.card as usize],
+                    );
+                }
+                Child::Reference(_) => {}
+                Child::Inline(inner) => self.mirror_swapped(window, inner, cards),
+            }
+        }
+    }
+
+    fn mirror(&mut self, window: &Window, card: usize, condition: &Condition) {
+        if self.cards.len() <= card {
+            self.cards.resize(card + 1, None);
+        }
+        if self.cards[card].is_some() {
+            return;
+        }
+        let mut span = |set: &super::cellset::CellSet| {
+            let at = self.words.len();
+            let start = window.transpose_into(set.as_words(), &mut self.words)?;
+            let len = self.words.len() - at;
+            Some(Span { start, at, len })
+        };
+        let required = span(&condition.required);
+        let envelope = span(&condition.envelope);
+        self.cards[card] = required.zip(envelope);
+    }
+}
+
 /// What placing needs: the conditions of every earlier card and node.
 pub(super) struct Placer<'a> {
     pub window: &'a Window,
     pub cards: &'a [Condition],
-    /// Per card, in a window that places by columns, its sets mirrored in
-    /// the diagonal, for the orientations that swap x and y (None where no
-    /// child needs them: such a child is placed cell by cell).
-    pub transposed: &'a [Option<Condition>],
+    /// Cards mirrored for the orientations that swap x and y (a card not
+    /// mirrored is placed cell by cell).
+    pub mirrored: &'a MirroredCards,
     pub nodes: &'a [EvaluatedNode],
 }
 
@@ -187,27 +242,28 @@ impl Placer<'_> {
         let orientation = placement.orientation;
         // (x, y) ↦ swap(±x, ±y): on the transposed sets that is (±y, ±x).
         let by_columns = if orientation.swaps() {
-            self.transposed
-                .get(card)
-                .and_then(Option::as_ref)
-                .map(|sets| (sets, orientation.negates_y(), orientation.negates_x()))
+            self.mirrored.get(card).map(|(required, envelope)| {
+                (
+                    required,
+                    envelope,
+                    orientation.negates_y(),
+                    orientation.negates_x(),
+                )
+            })
         } else {
-            Some((condition, orientation.negates_x(), orientation.negates_y()))
+            let (required, envelope) = (&condition.required, &condition.envelope);
+            let (negate_x, negate_y) = (orientation.negates_x(), orientation.negates_y());
+            Some((required.as_words(), envelope.as_words(), negate_x, negate_y))
         };
         let at = out.words.len();
-        if let Some((sets, negate_x, negate_y)) = by_columns {
-            let place = |set: &super::cellset::CellSet, words: &mut Vec<u64>| {
-                self.window.place_columns_into(
-                    set.as_words(),
-                    negate_x,
-                    negate_y,
-                    placement.offset,
-                    words,
-                )
+        if let Some((required, envelope, negate_x, negate_y)) = by_columns {
+            let place = |set: SetRef<'_>, words: &mut Vec<u64>| {
+                self.window
+                    .place_columns_into(set, negate_x, negate_y, placement.offset, words)
             };
-            if let Some(required_start) = place(&sets.required, &mut out.words) {
+            if let Some(required_start) = place(required, &mut out.words) {
                 let middle = out.words.len();
-                if let Some(envelope_start) = place(&sets.envelope, &mut out.words) {
+                if let Some(envelope_start) = place(envelope, &mut out.words) {
                     out.push_child(required_start, at, middle, envelope_start, condition.height);
                     return;
                 }
