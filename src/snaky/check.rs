@@ -90,30 +90,29 @@ fn reply_classes_with(
     let mut classes: Vec<ReplyClass> = Vec::with_capacity(count + 1);
     // Word by word, child by child in printed order: the replies a child's
     // envelope avoids that no earlier child avoided are answered by it.
-    let mut answered: SmallVec<[(u64, usize); 16]> = SmallVec::new();
+    let mut choice = [None; 64];
     for j in 0..span {
         let replies = open(j);
         if replies == 0 {
             continue;
         }
-        answered.clear();
         let mut unanswered = replies;
         for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
-            let avoided = unanswered & !child_envelope;
-            if avoided != 0 {
-                answered.push((avoided, i));
-                unanswered &= child_envelope;
-                if unanswered == 0 {
-                    break;
-                }
+            for bit in bits(unanswered & !child_envelope) {
+                choice[bit as usize] = Some(i);
             }
+            unanswered &= child_envelope;
+            if unanswered == 0 {
+                break;
+            }
+        }
+        for bit in bits(unanswered) {
+            choice[bit as usize] = None;
         }
         // Cells of one word share x; y follows the bit.
         let column = window.cell_at(low + j, 0);
         for bit in bits(replies) {
-            let chosen = (answered.iter())
-                .find(|&&(avoided, _)| avoided & (1 << bit) != 0)
-                .map(|&(_, i)| i);
+            let chosen = choice[bit as usize];
             classes.push(ReplyClass {
                 reply: Reply::Cell(Cell::new(column.x, column.y + bit as i32)),
                 chosen,
@@ -130,15 +129,34 @@ fn reply_classes_with(
     classes
 }
 
-/// Reply classes of every node, in node order (parallel, order-preserving).
+/// Tables with at least this many nodes have their reply classes computed on
+/// every core. Below it one core is faster: a node takes well under a
+/// microsecond, and in a fresh process starting the thread pool and the
+/// workers' heaps costs more than the work it shares (measured on the
+/// 2,408-node draft, see docs/performance.md).
+pub const PARALLEL_REPLY_NODES: usize = 1 << 14;
+
+/// Reply classes of every node, in node order (parallel on large tables,
+/// order-preserving either way).
 pub fn all_reply_classes(evaluation: &Evaluation) -> Vec<Vec<ReplyClass>> {
-    evaluation
-        .nodes
-        .par_iter()
-        .map_init(ReplyScratch::default, |scratch, node| {
-            reply_classes_with(evaluation, node, scratch)
-        })
-        .collect()
+    reply_classes_in_order(evaluation, evaluation.nodes.len() >= PARALLEL_REPLY_NODES)
+}
+
+fn reply_classes_in_order(evaluation: &Evaluation, parallel: bool) -> Vec<Vec<ReplyClass>> {
+    let nodes = &evaluation.nodes;
+    if parallel {
+        nodes
+            .par_iter()
+            .map_init(ReplyScratch::default, |scratch, node| {
+                reply_classes_with(evaluation, node, scratch)
+            })
+            .collect()
+    } else {
+        let mut scratch = ReplyScratch::default();
+        (nodes.iter())
+            .map(|node| reply_classes_with(evaluation, node, &mut scratch))
+            .collect()
+    }
 }
 
 /// What the claim card proves, decided: the facts every claim record is
@@ -177,16 +195,15 @@ impl Claim {
     ) -> Claim {
         let last = evaluation.final_node();
         let window = &evaluation.window;
-        let unanswered = replies
-            .iter()
-            .flatten()
-            .filter(|c| c.chosen.is_none())
-            .count();
-        let unowned = replies
-            .iter()
-            .flatten()
-            .filter(|c| c.chosen.is_some() && !c.owned)
-            .count();
+        // One pass: the classes are most of the memory a check touches.
+        let (mut unanswered, mut unowned) = (0, 0);
+        for class in replies.iter().flatten() {
+            match class.chosen {
+                None => unanswered += 1,
+                Some(_) if !class.owned => unowned += 1,
+                Some(_) => {}
+            }
+        }
         let bounds =
             Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {
@@ -252,4 +269,63 @@ pub enum ClaimKind {
     EmptyBoard,
     Conditional,
     FiniteBoard,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::evaluate::evaluate;
+    use crate::snaky::parse::parse_table;
+
+    /// Each node's classes computed cell by cell from the placed children:
+    /// every cell of T \ (A ∪ {p}) in window order, answered by the first
+    /// child whose placed envelope avoids it.
+    fn classes_cell_by_cell(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
+        let window = &evaluation.window;
+        let placed: Vec<_> = (node.children.iter())
+            .map(|child| evaluation.placed(child.source))
+            .collect();
+        let mut owned_by_maker = node.condition.required.clone();
+        window.insert(&mut owned_by_maker, node.pivot);
+        let owned = |i: usize| placed[i].required.is_subset_of(&owned_by_maker);
+        let mut classes: Vec<ReplyClass> = window
+            .cells(&node.condition.envelope)
+            .filter(|&cell| !window.has(&owned_by_maker, cell))
+            .map(|cell| {
+                let chosen = placed.iter().position(|c| !window.has(&c.envelope, cell));
+                ReplyClass {
+                    reply: Reply::Cell(cell),
+                    chosen,
+                    owned: chosen.is_some_and(owned),
+                }
+            })
+            .collect();
+        classes.push(ReplyClass {
+            reply: Reply::Outside,
+            chosen: Some(0),
+            owned: owned(0),
+        });
+        classes
+    }
+
+    #[test]
+    fn word_wise_classes_agree_cell_by_cell_on_one_core_and_on_all() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/certificates/sources/snaky21-cards.txt"
+        ))
+        .unwrap();
+        let evaluation = evaluate(&parse_table(&bytes).unwrap()).unwrap();
+        let sequential = reply_classes_in_order(&evaluation, false);
+        assert_eq!(sequential, reply_classes_in_order(&evaluation, true));
+        assert_eq!(sequential.len(), evaluation.nodes.len());
+        for (node, classes) in evaluation.nodes.iter().zip(&sequential) {
+            assert_eq!(
+                *classes,
+                classes_cell_by_cell(&evaluation, node),
+                "{}",
+                node.label()
+            );
+        }
+    }
 }
