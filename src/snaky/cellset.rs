@@ -238,22 +238,15 @@ impl Window {
             return None; // every cell would leave its column
         }
         let (left, right) = (left as u32, right as u32);
+        // Both shifts are below 64 (checked above), so wrapping is exact.
+        let shifted = move |word: u64| word.wrapping_shl(left).wrapping_shr(right);
+        let words = set.words.iter().copied();
         // Mirrored columns come out last first: append them reversed.
-        let at = out.len();
-        if negate_x {
-            out.extend(set.words.iter().rev());
-        } else {
-            out.extend_from_slice(set.words);
-        }
-        let placed = &mut out[at..];
-        if negate_y {
-            placed
-                .iter_mut()
-                .for_each(|word| *word = (word.reverse_bits() << left) >> right);
-        } else {
-            placed
-                .iter_mut()
-                .for_each(|word| *word = (*word << left) >> right);
+        match (negate_x, negate_y) {
+            (false, false) => out.extend(words.map(shifted)),
+            (false, true) => out.extend(words.map(|w| shifted(w.reverse_bits()))),
+            (true, false) => out.extend(words.rev().map(shifted)),
+            (true, true) => out.extend(words.rev().map(|w| shifted(w.reverse_bits()))),
         }
         Some(first.min(last))
     }
@@ -377,6 +370,10 @@ impl<'a> SetRef<'a> {
 
     /// The same set without zero words at either end.
     pub fn trimmed(self) -> SetRef<'a> {
+        if self.words.first().is_some_and(|&w| w != 0) && self.words.last().is_some_and(|&w| w != 0)
+        {
+            return self; // the common case: already canonical
+        }
         let leading = self.words.iter().take_while(|&&w| w == 0).count();
         let rest = &self.words[leading..];
         let trailing = rest.iter().rev().take_while(|&&w| w == 0).count();
