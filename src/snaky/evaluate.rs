@@ -5,7 +5,7 @@
 //! into one reused buffer when it is combined ([`super::place`]), and again
 //! on demand by whoever needs them ([`Evaluation::place_children`]).
 
-use super::cellset::{CellSet, Window};
+use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
 use super::place::{MirroredCards, PlacedSets, Placer};
@@ -290,7 +290,7 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
     };
     common.clear();
     let common_start = placed.common_envelope_into(common);
-    let common = super::cellset::SetRef::new(common_start, common);
+    let common = SetRef::new(common_start, common);
     let required = {
         let sets = children.clone().map(|i| placed.required(i));
         let start = union_into(sets.chain([common]), None, union);
@@ -310,7 +310,7 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
 /// The union of `sets` (and of window word `also`, left zero) into `out`,
 /// over the hull of their word ranges; returns the hull's first word.
 fn union_into<'a>(
-    sets: impl Iterator<Item = super::cellset::SetRef<'a>> + Clone,
+    sets: impl Iterator<Item = SetRef<'a>> + Clone,
     also: Option<usize>,
     out: &mut Vec<u64>,
 ) -> usize {

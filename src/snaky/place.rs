@@ -4,7 +4,7 @@
 //! operations per column, so the evaluator and the reply classes place a
 //! node's children on demand, each into its own scratch buffer.
 
-use super::cellset::{SetRef, Window};
+use super::cellset::{CellSet, SetRef, Window};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode, PlacedChild};
 use super::geometry::Placement;
 use super::table::{Child, Node};
@@ -63,7 +63,7 @@ impl PlacedSets {
 
     /// Child `child`'s placed condition, as sets of its own.
     pub fn condition(&self, child: usize) -> Condition {
-        let own = |set: SetRef<'_>| super::cellset::CellSet::from_words(set.start(), set.words());
+        let own = |set: SetRef<'_>| CellSet::from_words(set.start(), set.words());
         Condition {
             required: own(self.required(child)),
             envelope: own(self.envelope(child)),
@@ -198,7 +198,7 @@ impl MirroredCards {
         if self.cards[card].is_some() {
             return;
         }
-        let mut span = |set: &super::cellset::CellSet| {
+        let mut span = |set: &CellSet| {
             let at = self.words.len();
             let start = window.transpose_into(set.as_words(), &mut self.words)?;
             let len = self.words.len() - at;
