@@ -63,6 +63,10 @@ fn snaky_check(c: &mut Criterion) {
     c.bench_function("snaky/evaluate_1501_lines", |b| {
         b.iter(|| evaluate(black_box(&draft_parsed)).unwrap())
     });
+    let draft_evaluation = evaluate(&draft_parsed).unwrap();
+    c.bench_function("snaky/reply_classes_1501_lines", |b| {
+        b.iter(|| all_reply_classes(black_box(&draft_evaluation)))
+    });
     c.bench_function("snaky/check_and_emit_1501_lines", |b| {
         b.iter(|| {
             let run = check_table(TABLE_PATH, black_box(&draft), 20).unwrap();

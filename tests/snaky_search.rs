@@ -257,7 +257,8 @@ fn the_extracted_strategy_agrees_with_the_evaluators_placed_envelopes() {
                 .filter(|(_, t)| t.is_some())
                 .map(|(c, _)| *c)
                 .collect();
-            assert_eq!(mapped, window.to_vec(&placed.condition.envelope));
+            let placed = evaluation.placed(placed.source);
+            assert_eq!(mapped, window.to_vec(&placed.envelope));
         }
     }
 }

@@ -3,18 +3,16 @@
 //! exactly before any set is built), so every set operation is word-wise and
 //! no cell can fall outside it. Storage is column-major (x outer, y inner) so
 //! that iteration yields cells sorted by x, then y: the certificate order.
-//! A set stores only the words from its first to its last non-zero one, so
-//! its memory follows its own cells, not the whole window (a card in a
-//! corner of a wide table stays small and inline).
+//! A set stores exactly the words from its first to its last non-zero one,
+//! in one shared slice: its memory follows its own cells, not the whole
+//! window, a set is 24 bytes wherever it is moved, and a clone shares the
+//! words (evaluating a table touches little memory, and page faults cost
+//! as much as the work).
+//! [`SetRef`] borrows such a range of words, wherever they are kept: the
+//! evaluator places children into one reused buffer instead of building sets.
 
 use super::geometry::{Bounds, Cell};
-use smallvec::{smallvec, SmallVec};
-
-/// Words kept inline in a set, without a heap allocation: the paper's table
-/// lives in a 17x17 window (17 words), and evaluating it builds about 16,000
-/// sets, where allocation would otherwise cost about as much as the work.
-const INLINE_WORDS: usize = 24;
-type Words = SmallVec<[u64; INLINE_WORDS]>;
+use std::sync::Arc;
 
 /// The rectangle every set of one table lives in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,59 +64,51 @@ impl Window {
     }
 
     /// Word index and bit of a cell inside the window.
-    fn locate(&self, cell: Cell) -> (usize, u64) {
+    pub(super) fn locate(&self, cell: Cell) -> (usize, u64) {
         debug_assert!(self.contains(cell), "{cell} outside the table's window");
         let dx = (cell.x - self.min.x) as usize;
         let dy = (cell.y - self.min.y) as usize;
         (dx * self.words_per_column + dy / 64, 1u64 << (dy % 64))
     }
 
-    fn cell_at(&self, word: usize, bit: u32) -> Cell {
+    pub(super) fn cell_at(&self, word: usize, bit: u32) -> Cell {
         let dx = word / self.words_per_column;
         let dy = (word % self.words_per_column) * 64 + bit as usize;
         Cell::new(self.min.x + dx as i32, self.min.y + dy as i32)
     }
 
     pub fn empty_set(&self) -> CellSet {
-        CellSet {
-            start: 0,
-            words: Words::new(),
-        }
+        CellSet::default()
     }
 
     /// The set of `cells`; every cell must lie in the window.
     pub fn set_of(&self, cells: impl IntoIterator<Item = Cell>) -> CellSet {
-        // Locate every cell first, so the stored range is allocated once.
-        let located: SmallVec<[(usize, u64); 32]> =
-            cells.into_iter().map(|cell| self.locate(cell)).collect();
-        let mut set = self.empty_set();
-        let low = located.iter().map(|&(word, _)| word).min();
-        let high = located.iter().map(|&(word, _)| word).max();
-        if let (Some(low), Some(high)) = (low, high) {
-            set.start = low;
-            set.words = smallvec![0; high - low + 1];
-            for (word, bit) in located {
-                set.words[word - low] |= bit;
-            }
-        }
-        set
+        let located: Vec<(usize, u64)> = cells.into_iter().map(|cell| self.locate(cell)).collect();
+        let mut words = Vec::new();
+        let start = fill_located(&located, &mut words);
+        CellSet::from_words(start, &words)
     }
 
     pub fn insert(&self, set: &mut CellSet, cell: Cell) {
         let (word, bit) = self.locate(cell);
-        set.cover(word, word + 1);
-        set.words[word - set.start] |= bit;
+        set.union_with_words(SetRef::new(word, &[bit]));
     }
 
     pub fn remove(&self, set: &mut CellSet, cell: Cell) {
         if self.has(set, cell) {
             let (word, bit) = self.locate(cell);
-            set.words[word - set.start] &= !bit;
+            let start = set.start;
+            set.words_mut()[word - start] &= !bit;
             set.trim();
         }
     }
 
     pub fn has(&self, set: &CellSet, cell: Cell) -> bool {
+        self.has_in(set.as_words(), cell)
+    }
+
+    /// Whether `cell` is in the borrowed set `set`.
+    pub fn has_in(&self, set: SetRef<'_>, cell: Cell) -> bool {
         if !self.contains(cell) {
             return false;
         }
@@ -128,6 +118,11 @@ impl Window {
 
     /// The cells of `set`, sorted by x, then y.
     pub fn cells<'a>(&'a self, set: &'a CellSet) -> impl Iterator<Item = Cell> + 'a {
+        self.cells_in(set.as_words())
+    }
+
+    /// The cells of a borrowed set, sorted by x, then y.
+    pub fn cells_in<'a>(&'a self, set: SetRef<'a>) -> impl Iterator<Item = Cell> + 'a {
         set.words
             .iter()
             .enumerate()
@@ -155,13 +150,38 @@ impl Window {
 
     /// `set` mirrored in the diagonal x = y, when the window allows it.
     pub fn transpose(&self, set: &CellSet) -> Option<CellSet> {
-        self.symmetric()
-            .then(|| self.set_of(self.cells(set).map(|c| Cell::new(c.y, c.x))))
+        if !self.symmetric() {
+            return None;
+        }
+        let mut words = Vec::new();
+        let start = match self.transpose_into(set.as_words(), &mut words) {
+            Some(start) => start,
+            None => self.place_cells_into(set.as_words(), |c| Cell::new(c.y, c.x), &mut words),
+        };
+        Some(CellSet::from_words(start, &words))
     }
 
-    /// `set` under (x, y) ↦ (±x + t.x, ±y + t.y), a whole column at a time:
-    /// negating y reverses a column's bits, translating shifts them. `None`
-    /// when columns span several words. Every image must lie in the window.
+    /// Append to `out` the words of `set` mirrored in the diagonal x = y,
+    /// without zero end words; returns the window word of the first. `None`
+    /// (nothing appended) unless the window places by columns.
+    pub fn transpose_into(&self, set: SetRef<'_>, out: &mut Vec<u64>) -> Option<usize> {
+        if !self.places_by_columns() {
+            return None;
+        }
+        // Column c, bit b moves to column b, bit c: at most 64 columns.
+        let mut columns = [0u64; 64];
+        for (index, &word) in set.words.iter().enumerate() {
+            for bit in BitIter(word) {
+                columns[bit as usize] |= 1 << (set.start + index);
+            }
+        }
+        let kept = SetRef::new(0, &columns[..self.width as usize]).trimmed();
+        out.extend_from_slice(kept.words);
+        Some(kept.start)
+    }
+
+    /// `set` under (x, y) ↦ (±x + t.x, ±y + t.y), a whole column at a time
+    /// (see [`Window::place_columns_into`]).
     pub fn place_columns(
         &self,
         set: &CellSet,
@@ -169,50 +189,81 @@ impl Window {
         negate_y: bool,
         offset: Cell,
     ) -> Option<CellSet> {
+        let mut words = Vec::new();
+        let start =
+            self.place_columns_into(set.as_words(), negate_x, negate_y, offset, &mut words)?;
+        Some(CellSet::from_words(start, &words))
+    }
+
+    /// Append to `out` the words of `set` under (x, y) ↦ (±x + t.x, ±y + t.y),
+    /// a whole column at a time: negating y reverses a column's bits,
+    /// translating shifts them. Returns the window word of the first
+    /// appended word. `None` (nothing appended) when columns span several
+    /// words or a column would leave the window. Every image must lie in
+    /// the window; columns map one to one, so the image spans as many words.
+    pub fn place_columns_into(
+        &self,
+        set: SetRef<'_>,
+        negate_x: bool,
+        negate_y: bool,
+        offset: Cell,
+        out: &mut Vec<u64>,
+    ) -> Option<usize> {
         if !self.single_word_columns() {
             return None;
+        }
+        if set.words.is_empty() {
+            return Some(0);
         }
         let x0 = i64::from(self.min.x);
         let y0 = i64::from(self.min.y);
         let target_of = |column: usize| {
             let x = x0 + column as i64;
             let target_x = if negate_x { -x } else { x } + i64::from(offset.x);
-            usize::try_from(target_x - x0).ok()
+            usize::try_from(target_x - x0)
+                .ok()
+                .filter(|&target| target < self.width as usize)
         };
-        let mut placed = self.empty_set();
-        if set.words.is_empty() {
-            return Some(placed);
-        }
-        // Columns map one to one (x ↦ ±x + t): the image spans as many words.
         let first = target_of(set.start)?;
-        let last = target_of(set.start + set.words.len() - 1)?;
-        let (low, high) = (first.min(last), first.max(last));
-        if high >= self.words() {
-            return None;
+        let last = target_of(set.end() - 1)?;
+        // Bit b holds y = y0 + b. Unmirrored it moves to b + t.y; mirrored
+        // to -b + t.y - 2 y0, i.e. bit 63 - b of the reversed word shifted.
+        let shift = if negate_y {
+            i64::from(offset.y) - 2 * y0 - 63
+        } else {
+            i64::from(offset.y)
+        };
+        let (left, right) = (shift.max(0), (-shift).max(0));
+        if left >= 64 || right >= 64 {
+            return None; // every cell would leave its column
         }
-        placed.start = low;
-        placed.words = smallvec![0; high - low + 1];
-        for (index, &word) in set.words.iter().enumerate() {
-            if word == 0 {
-                continue;
-            }
-            let target = target_of(set.start + index)?;
-            // Bit b holds y = y0 + b. Unmirrored it moves to b + t.y; mirrored
-            // to -b + t.y - 2 y0, i.e. bit 63 - b of the reversed word shifted.
-            let (bits, shift) = if negate_y {
-                (word.reverse_bits(), i64::from(offset.y) - 2 * y0 - 63)
-            } else {
-                (word, i64::from(offset.y))
-            };
-            let moved = if shift >= 0 {
-                bits.checked_shl(u32::try_from(shift).ok()?).unwrap_or(0)
-            } else {
-                bits.checked_shr(u32::try_from(-shift).ok()?).unwrap_or(0)
-            };
-            *placed.words.get_mut(target - low)? |= moved;
+        let (left, right) = (left as u32, right as u32);
+        // Both shifts are below 64 (checked above), so wrapping is exact.
+        let shifted = move |word: u64| word.wrapping_shl(left).wrapping_shr(right);
+        let words = set.words.iter().copied();
+        // Mirrored columns come out last first: append them reversed.
+        match (negate_x, negate_y) {
+            (false, false) => out.extend(words.map(shifted)),
+            (false, true) => out.extend(words.map(|w| shifted(w.reverse_bits()))),
+            (true, false) => out.extend(words.rev().map(shifted)),
+            (true, true) => out.extend(words.rev().map(|w| shifted(w.reverse_bits()))),
         }
-        placed.trim();
-        Some(placed)
+        Some(first.min(last))
+    }
+
+    /// Append to `out` the words of `set` under `map`, cell by cell (any
+    /// window). Returns the window word of the first appended word.
+    pub fn place_cells_into(
+        &self,
+        set: SetRef<'_>,
+        map: impl Fn(Cell) -> Cell,
+        out: &mut Vec<u64>,
+    ) -> usize {
+        let located: Vec<(usize, u64)> = self
+            .cells_in(set)
+            .map(|cell| self.locate(map(cell)))
+            .collect();
+        fill_located(&located, out)
     }
 
     /// Number of bit positions a set of this window has (see [`CellSet::positions`]).
@@ -230,6 +281,22 @@ impl Window {
     }
 }
 
+/// Append the words spanned by located cells (word, bit) to `out`, their
+/// bits set; returns the window word of the first appended word.
+fn fill_located(located: &[(usize, u64)], out: &mut Vec<u64>) -> usize {
+    let low = located.iter().map(|&(word, _)| word).min();
+    let high = located.iter().map(|&(word, _)| word).max();
+    let (Some(low), Some(high)) = (low, high) else {
+        return 0;
+    };
+    let at = out.len();
+    out.resize(at + high - low + 1, 0);
+    for &(word, bit) in located {
+        out[at + word - low] |= bit;
+    }
+    low
+}
+
 struct BitIter(u64);
 
 impl Iterator for BitIter {
@@ -245,19 +312,40 @@ impl Iterator for BitIter {
     }
 }
 
-/// A finite set of cells, meaningful together with its table's [`Window`]:
-/// the window's words `start..start + words.len()`, all others zero. The
-/// first and last stored words are non-zero (an empty set stores none), so
-/// equal sets have equal representations.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CellSet {
-    start: usize,
-    words: Words,
+/// The bits of one word, lowest first.
+pub(super) fn bits(word: u64) -> impl Iterator<Item = u32> {
+    BitIter(word)
 }
 
-impl CellSet {
+/// A borrowed set: the window's words `start..start + words.len()`, all
+/// others zero (its end words may be zero: only [`CellSet`] is canonical).
+#[derive(Debug, Clone, Copy)]
+pub struct SetRef<'a> {
+    start: usize,
+    words: &'a [u64],
+}
+
+impl<'a> SetRef<'a> {
+    pub fn new(start: usize, words: &'a [u64]) -> Self {
+        SetRef { start, words }
+    }
+
+    /// The window word of the first stored word.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// One past the window word of the last stored word.
+    pub fn end(&self) -> usize {
+        self.start + self.words.len()
+    }
+
+    pub fn words(&self) -> &'a [u64] {
+        self.words
+    }
+
     /// The window word `index` (zero outside the stored range).
-    fn word(&self, index: usize) -> u64 {
+    pub fn word(&self, index: usize) -> u64 {
         index
             .checked_sub(self.start)
             .and_then(|i| self.words.get(i))
@@ -265,44 +353,83 @@ impl CellSet {
             .unwrap_or(0)
     }
 
-    fn end(&self) -> usize {
-        self.start + self.words.len()
-    }
-
-    /// Widen the stored range to hold the words `low..high`.
-    fn cover(&mut self, low: usize, high: usize) {
-        if self.words.is_empty() {
-            self.start = low;
-            self.words = smallvec![0; high - low];
-            return;
-        }
-        let (start, end) = (self.start.min(low), self.end().max(high));
-        if (start, end) == (self.start, self.end()) {
-            return;
-        }
-        let mut words: Words = smallvec![0; end - start];
-        words[self.start - start..self.end() - start].copy_from_slice(&self.words);
-        self.start = start;
-        self.words = words;
-    }
-
-    /// Drop zero words at both ends (the canonical form).
-    fn trim(&mut self) {
-        while self.words.last() == Some(&0) {
-            self.words.pop();
-        }
-        let leading = self.words.iter().take_while(|&&w| w == 0).count();
-        if leading > 0 {
-            self.words.drain(..leading);
-            self.start += leading;
-        }
-        if self.words.is_empty() {
-            self.start = 0;
-        }
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
     }
 
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_subset_of(&self, other: SetRef<'_>) -> bool {
+        self.words
+            .iter()
+            .enumerate()
+            .all(|(index, a)| a & !other.word(self.start + index) == 0)
+    }
+
+    /// The same set without zero words at either end.
+    pub fn trimmed(self) -> SetRef<'a> {
+        if self.words.first().is_some_and(|&w| w != 0) && self.words.last().is_some_and(|&w| w != 0)
+        {
+            return self; // the common case: already canonical
+        }
+        let leading = self.words.iter().take_while(|&&w| w == 0).count();
+        let rest = &self.words[leading..];
+        let trailing = rest.iter().rev().take_while(|&&w| w == 0).count();
+        match rest.len() - trailing {
+            0 => SetRef::new(0, &[]),
+            kept => SetRef::new(self.start + leading, &rest[..kept]),
+        }
+    }
+}
+
+/// A finite set of cells, meaningful together with its table's [`Window`]:
+/// the window's words `start..start + words.len()`, all others zero. The
+/// first and last stored words are non-zero (an empty set stores none), so
+/// equal sets have equal representations.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CellSet {
+    start: usize,
+    /// Shared, not copied, by clones: a card's condition is its node's.
+    words: Arc<[u64]>,
+}
+
+impl CellSet {
+    /// The set of the window words `start..start + words.len()` (zero words
+    /// at either end are dropped).
+    pub fn from_words(start: usize, words: &[u64]) -> CellSet {
+        let kept = SetRef::new(start, words).trimmed();
+        CellSet {
+            start: kept.start,
+            words: kept.words.into(),
+        }
+    }
+
+    /// The set, borrowed.
+    pub fn as_words(&self) -> SetRef<'_> {
+        SetRef::new(self.start, &self.words)
+    }
+
+    fn end(&self) -> usize {
+        self.start + self.words.len()
+    }
+
+    /// The words, to change in place (copied first if shared).
+    fn words_mut(&mut self) -> &mut [u64] {
+        Arc::make_mut(&mut self.words)
+    }
+
+    /// Drop zero words at both ends (the canonical form).
+    fn trim(&mut self) {
+        let kept = self.as_words().trimmed();
+        if kept.words.len() != self.words.len() {
+            *self = CellSet::from_words(kept.start, kept.words);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.as_words().len()
     }
 
     /// Bit positions of the cells, in the order [`Window::cells`] yields
@@ -321,37 +448,50 @@ impl CellSet {
     }
 
     pub fn union_with(&mut self, other: &CellSet) {
+        self.union_with_words(other.as_words());
+    }
+
+    fn union_with_words(&mut self, other: SetRef<'_>) {
+        let other = other.trimmed();
         if other.words.is_empty() {
             return;
         }
-        self.cover(other.start, other.end());
+        if self.words.is_empty() {
+            *self = CellSet::from_words(other.start, other.words);
+            return;
+        }
+        if other.start < self.start || other.end() > self.end() {
+            // Widen to the hull of both ranges.
+            let start = self.start.min(other.start);
+            let mut words = vec![0; self.end().max(other.end()) - start];
+            words[self.start - start..self.end() - start].copy_from_slice(&self.words);
+            self.start = start;
+            self.words = words.into();
+        }
         let offset = other.start - self.start;
-        for (a, b) in self.words[offset..].iter_mut().zip(&other.words) {
+        for (a, b) in self.words_mut()[offset..].iter_mut().zip(other.words) {
             *a |= b;
         }
     }
 
     pub fn intersect_with(&mut self, other: &CellSet) {
         let start = self.start;
-        for (index, a) in self.words.iter_mut().enumerate() {
-            *a &= other.word(start + index);
+        for (index, a) in self.words_mut().iter_mut().enumerate() {
+            *a &= other.as_words().word(start + index);
         }
         self.trim();
     }
 
     pub fn subtract(&mut self, other: &CellSet) {
         let start = self.start;
-        for (index, a) in self.words.iter_mut().enumerate() {
-            *a &= !other.word(start + index);
+        for (index, a) in self.words_mut().iter_mut().enumerate() {
+            *a &= !other.as_words().word(start + index);
         }
         self.trim();
     }
 
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
-        self.words
-            .iter()
-            .enumerate()
-            .all(|(index, a)| a & !other.word(self.start + index) == 0)
+        self.as_words().is_subset_of(other.as_words())
     }
 }
 

@@ -2,9 +2,12 @@
 //! and the facts the claims about the claim card (the last card) rest on.
 
 use super::board::BoardFit;
+use super::cellset::bits;
 use super::evaluate::{EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
+use super::place::PlacedSets;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 
 /// One class of Breaker replies at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,39 +36,90 @@ impl ReplyClass {
 
 /// Reply classes of one node: cells sorted by (x, y), then the outside class.
 pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
+    reply_classes_with(evaluation, node, &mut ReplyScratch::default())
+}
+
+/// Buffers reused from node to node.
+#[derive(Default)]
+struct ReplyScratch {
+    placed: PlacedSets,
+    /// The placed T_i over the node's T range, word-major: word j of child
+    /// i at `j * children + i`.
+    envelopes: Vec<u64>,
+}
+
+fn reply_classes_with(
+    evaluation: &Evaluation,
+    node: &EvaluatedNode,
+    scratch: &mut ReplyScratch,
+) -> Vec<ReplyClass> {
     let window = &evaluation.window;
-    let mut owned_by_maker = node.condition.required.clone();
-    window.insert(&mut owned_by_maker, node.pivot);
-    let child_owned: Vec<bool> = node
-        .children
-        .iter()
-        .map(|child| child.condition.required.is_subset_of(&owned_by_maker))
+    evaluation.place_children(node, &mut scratch.placed);
+    let placed = &scratch.placed;
+    let children = placed.len();
+    // Maker owns A ∪ {p}.
+    let required = node.condition.required.as_words();
+    let (pivot_word, pivot_bit) = window.locate(node.pivot);
+    let owned =
+        |index: usize| required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
+    let child_owned: SmallVec<[bool; 16]> = (0..children)
+        .map(|i| {
+            let a = placed.required(i);
+            (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0)
+        })
         .collect();
-    let mut replies = node.condition.envelope.clone();
-    replies.subtract(&owned_by_maker);
-    // Child by child, in printed order, the replies its envelope avoids that
-    // no earlier child avoided: word-wise instead of testing every cell
-    // against every child. Each reply is chosen once, so the (position,
-    // child) pairs need only sorting, with no scratch the size of the window.
-    let mut chosen: Vec<(usize, Option<usize>)> = Vec::with_capacity(replies.len());
-    let mut unanswered = replies;
-    for (index, child) in node.children.iter().enumerate() {
-        if unanswered.is_empty() {
-            break;
+    // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
+    let envelope = node.condition.envelope.as_words();
+    let (low, span) = (envelope.start(), envelope.words().len());
+    let dense = &mut scratch.envelopes;
+    dense.clear();
+    dense.resize(span * children, 0);
+    for i in 0..children {
+        let t = placed.envelope(i);
+        for (k, &word) in t.words().iter().enumerate() {
+            if let Some(slot) = (t.start() + k)
+                .checked_sub(low)
+                .and_then(|j| dense.get_mut(j * children + i))
+            {
+                *slot = word;
+            }
         }
-        let mut avoided = unanswered.clone();
-        avoided.subtract(&child.condition.envelope);
-        chosen.extend(avoided.positions().map(|position| (position, Some(index))));
-        unanswered.intersect_with(&child.condition.envelope);
     }
-    chosen.extend(unanswered.positions().map(|position| (position, None)));
-    chosen.sort_unstable_by_key(|&(position, _)| position);
-    let mut classes: Vec<ReplyClass> = Vec::with_capacity(chosen.len() + 1);
-    classes.extend(chosen.into_iter().map(|(position, chosen)| ReplyClass {
-        reply: Reply::Cell(window.cell_at_position(position)),
-        chosen,
-        owned: chosen.is_some_and(|index| child_owned[index]),
-    }));
+    let open = |j: usize| envelope.words()[j] & !owned(low + j);
+    let count: usize = (0..span).map(|j| open(j).count_ones() as usize).sum();
+    let mut classes: Vec<ReplyClass> = Vec::with_capacity(count + 1);
+    // Word by word, child by child in printed order: the replies a child's
+    // envelope avoids that no earlier child avoided are answered by it.
+    let mut choice = [None; 64];
+    for j in 0..span {
+        let replies = open(j);
+        if replies == 0 {
+            continue;
+        }
+        let mut unanswered = replies;
+        for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
+            for bit in bits(unanswered & !child_envelope) {
+                choice[bit as usize] = Some(i);
+            }
+            unanswered &= child_envelope;
+            if unanswered == 0 {
+                break;
+            }
+        }
+        for bit in bits(unanswered) {
+            choice[bit as usize] = None;
+        }
+        // Cells of one word share x; y follows the bit.
+        let column = window.cell_at(low + j, 0);
+        for bit in bits(replies) {
+            let chosen = choice[bit as usize];
+            classes.push(ReplyClass {
+                reply: Reply::Cell(Cell::new(column.x, column.y + bit as i32)),
+                chosen,
+                owned: chosen.is_some_and(|i| child_owned[i]),
+            });
+        }
+    }
     // A cell outside T lies outside every child's envelope.
     classes.push(ReplyClass {
         reply: Reply::Outside,
@@ -75,13 +129,34 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
     classes
 }
 
-/// Reply classes of every node, in node order (parallel, order-preserving).
+/// Tables with at least this many nodes have their reply classes computed on
+/// every core. Below it one core is faster: a node takes well under a
+/// microsecond, and in a fresh process starting the thread pool and the
+/// workers' heaps costs more than the work it shares (measured on the
+/// 2,408-node draft, see docs/performance.md).
+pub const PARALLEL_REPLY_NODES: usize = 1 << 14;
+
+/// Reply classes of every node, in node order (parallel on large tables,
+/// order-preserving either way).
 pub fn all_reply_classes(evaluation: &Evaluation) -> Vec<Vec<ReplyClass>> {
-    evaluation
-        .nodes
-        .par_iter()
-        .map(|node| reply_classes(evaluation, node))
-        .collect()
+    reply_classes_in_order(evaluation, evaluation.nodes.len() >= PARALLEL_REPLY_NODES)
+}
+
+fn reply_classes_in_order(evaluation: &Evaluation, parallel: bool) -> Vec<Vec<ReplyClass>> {
+    let nodes = &evaluation.nodes;
+    if parallel {
+        nodes
+            .par_iter()
+            .map_init(ReplyScratch::default, |scratch, node| {
+                reply_classes_with(evaluation, node, scratch)
+            })
+            .collect()
+    } else {
+        let mut scratch = ReplyScratch::default();
+        (nodes.iter())
+            .map(|node| reply_classes_with(evaluation, node, &mut scratch))
+            .collect()
+    }
 }
 
 /// What the claim card proves, decided: the facts every claim record is
@@ -120,16 +195,15 @@ impl Claim {
     ) -> Claim {
         let last = evaluation.final_node();
         let window = &evaluation.window;
-        let unanswered = replies
-            .iter()
-            .flatten()
-            .filter(|c| c.chosen.is_none())
-            .count();
-        let unowned = replies
-            .iter()
-            .flatten()
-            .filter(|c| c.chosen.is_some() && !c.owned)
-            .count();
+        // One pass: the classes are most of the memory a check touches.
+        let (mut unanswered, mut unowned) = (0, 0);
+        for class in replies.iter().flatten() {
+            match class.chosen {
+                None => unanswered += 1,
+                Some(_) if !class.owned => unowned += 1,
+                Some(_) => {}
+            }
+        }
         let bounds =
             Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {
@@ -195,4 +269,63 @@ pub enum ClaimKind {
     EmptyBoard,
     Conditional,
     FiniteBoard,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::evaluate::evaluate;
+    use crate::snaky::parse::parse_table;
+
+    /// Each node's classes computed cell by cell from the placed children:
+    /// every cell of T \ (A ∪ {p}) in window order, answered by the first
+    /// child whose placed envelope avoids it.
+    fn classes_cell_by_cell(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
+        let window = &evaluation.window;
+        let placed: Vec<_> = (node.children.iter())
+            .map(|child| evaluation.placed(child.source))
+            .collect();
+        let mut owned_by_maker = node.condition.required.clone();
+        window.insert(&mut owned_by_maker, node.pivot);
+        let owned = |i: usize| placed[i].required.is_subset_of(&owned_by_maker);
+        let mut classes: Vec<ReplyClass> = window
+            .cells(&node.condition.envelope)
+            .filter(|&cell| !window.has(&owned_by_maker, cell))
+            .map(|cell| {
+                let chosen = placed.iter().position(|c| !window.has(&c.envelope, cell));
+                ReplyClass {
+                    reply: Reply::Cell(cell),
+                    chosen,
+                    owned: chosen.is_some_and(owned),
+                }
+            })
+            .collect();
+        classes.push(ReplyClass {
+            reply: Reply::Outside,
+            chosen: Some(0),
+            owned: owned(0),
+        });
+        classes
+    }
+
+    #[test]
+    fn word_wise_classes_agree_cell_by_cell_on_one_core_and_on_all() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/certificates/sources/snaky21-cards.txt"
+        ))
+        .unwrap();
+        let evaluation = evaluate(&parse_table(&bytes).unwrap()).unwrap();
+        let sequential = reply_classes_in_order(&evaluation, false);
+        assert_eq!(sequential, reply_classes_in_order(&evaluation, true));
+        assert_eq!(sequential.len(), evaluation.nodes.len());
+        for (node, classes) in evaluation.nodes.iter().zip(&sequential) {
+            assert_eq!(
+                *classes,
+                classes_cell_by_cell(&evaluation, node),
+                "{}",
+                node.label()
+            );
+        }
+    }
 }

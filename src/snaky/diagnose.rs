@@ -3,8 +3,10 @@
 //! that put it there, down to the node where it first arises; for a height
 //! over the bound, the chain of tallest children.
 
+use super::cellset::SetRef;
 use super::evaluate::{ChildSource, EvaluatedNode, Evaluation};
 use super::geometry::{Cell, Placement};
+use super::place::PlacedSets;
 
 /// How a required cell got into a node's required set (Lemma 3 or 4).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,22 +111,23 @@ fn trace_cell(evaluation: &Evaluation, start: &EvaluatedNode, start_cell: Cell) 
     let window = &evaluation.window;
     let mut chain = Vec::new();
     let (mut node, mut cell) = (start, start_cell);
+    let (mut placed, mut common) = (PlacedSets::default(), Vec::new());
     loop {
-        if window.has(&node.common_envelope, cell) {
+        evaluation.place_children(node, &mut placed);
+        common.clear();
+        let common_start = placed.common_envelope_into(&mut common);
+        if window.has_in(SetRef::new(common_start, &common), cell) {
             chain.push(Origin::CommonEnvelope {
                 node: located(node),
                 cell,
             });
             return chain;
         }
-        let Some((index, child)) = node
-            .children
-            .iter()
-            .enumerate()
-            .find(|(_, child)| window.has(&child.condition.required, cell))
+        let Some(index) = (0..placed.len()).find(|&i| window.has_in(placed.required(i), cell))
         else {
             return chain; // unreachable for a Lemma 3 node: A ⊆ ⋃A_i ∪ ⋂T_i
         };
+        let child = &node.children[index];
         chain.push(Origin::Child {
             node: located(node),
             index,
@@ -162,7 +165,10 @@ pub fn trace_height(evaluation: &Evaluation) -> Vec<String> {
             .children
             .iter()
             .enumerate()
-            .max_by_key(|(index, child)| (child.condition.height, std::cmp::Reverse(*index)))
+            .max_by_key(|(index, child)| {
+                let height = evaluation.height_of(child.source);
+                (height, std::cmp::Reverse(*index))
+            })
             .expect("nodes have children");
         let (index, child) = tallest;
         steps.push(format!(
@@ -171,7 +177,7 @@ pub fn trace_height(evaluation: &Evaluation) -> Vec<String> {
             node.condition.height,
             index + 1,
             describe_child(child.source, evaluation),
-            child.condition.height
+            evaluation.height_of(child.source)
         ));
         node = match child.source {
             ChildSource::Card { card, .. } => match evaluation.node_of_card(card) {

@@ -1,10 +1,15 @@
 //! Recompute every card's required set A, envelope T and height h: base
 //! cards by Lemma 4, every card line and inline node by Lemma 3.
+//!
+//! Only the nodes' own conditions are kept: a node's children are placed
+//! into one reused buffer when it is combined ([`super::place`]), and again
+//! on demand by whoever needs them ([`Evaluation::place_children`]).
 
-use super::cellset::{CellSet, Window};
+use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::table::{Child, Node, Table};
+use super::place::{MirroredCards, PlacedSets, Placer};
+use super::table::{Child, ChildCounts, Node, Table};
 
 /// A card's condition (A, T, h) in its own frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,11 +28,10 @@ pub enum ChildSource {
     Inline { node: usize },
 }
 
-/// A child's condition placed into its parent's frame.
+/// A child of a node: its placed condition is [`Evaluation::placed`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlacedChild {
     pub source: ChildSource,
-    pub condition: Condition,
 }
 
 /// One Lemma 3 combination node, evaluated.
@@ -43,9 +47,6 @@ pub struct EvaluatedNode {
     pub pivot: Cell,
     pub condition: Condition,
     pub children: Vec<PlacedChild>,
-    /// ⋂ T_i: the cells Lemma 3 adds to A because no Breaker reply there can
-    /// leave a child intact.
-    pub common_envelope: CellSet,
 }
 
 impl EvaluatedNode {
@@ -73,6 +74,9 @@ pub struct Evaluation {
     /// Every combination node: per line, inline nodes children-first, then
     /// the card's node. Children always refer to earlier entries.
     pub nodes: Vec<EvaluatedNode>,
+    /// The cards some child places with an orientation that swaps x and y,
+    /// mirrored in the diagonal.
+    mirrored: MirroredCards,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -114,32 +118,75 @@ impl Evaluation {
             .flatten()
             .map(|index| &self.nodes[index])
     }
+
+    fn placer(&self) -> Placer<'_> {
+        Placer {
+            window: &self.window,
+            cards: &self.cards,
+            mirrored: &self.mirrored,
+            nodes: &self.nodes,
+        }
+    }
+
+    /// Place every child of `node` into `out`, in printed order.
+    pub fn place_children(&self, node: &EvaluatedNode, out: &mut PlacedSets) {
+        self.placer().place_all(&node.children, out);
+    }
+
+    /// A child's condition placed into its node's frame.
+    pub fn placed(&self, source: ChildSource) -> Condition {
+        let mut out = PlacedSets::default();
+        self.placer().place(source, &mut out);
+        out.condition(0)
+    }
+
+    /// A child's height h_i (placing does not change it).
+    pub fn height_of(&self, source: ChildSource) -> u32 {
+        match source {
+            ChildSource::Card { card, .. } => self.cards[card as usize].height,
+            ChildSource::Inline { node } => self.nodes[node].condition.height,
+        }
+    }
+
+    /// ⋂T_i over the node's placed children: the cells Lemma 3 adds to A
+    /// because no Breaker reply there can leave a child intact.
+    pub fn common_envelope(&self, node: &EvaluatedNode) -> CellSet {
+        let mut placed = PlacedSets::default();
+        self.place_children(node, &mut placed);
+        let mut words = Vec::new();
+        let start = placed.common_envelope_into(&mut words);
+        CellSet::from_words(start, &words)
+    }
 }
 
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     let shape = &table.shape;
     let window = window_for(table)?;
-    check_memory(table, &window)?;
-    let mut cards: Vec<Condition> = (0..shape.len())
-        .map(|j| base_condition(&window, shape, j))
-        .collect();
-    let mut card_cells: Vec<CardCells> = cards.iter().map(|c| CardCells::of(&window, c)).collect();
+    let counts = table.child_counts();
+    check_memory(table, counts, &window)?;
+    let lines = table.lines.len();
+    let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);
+    cards.extend((0..shape.len()).map(|j| base_condition(&window, shape, j)));
+    let mut mirrored = MirroredCards::default();
     let mut card_nodes = vec![None; shape.len()];
-    // Nodes are large: growing the vector would copy them all again.
-    let mut nodes = Vec::with_capacity(table.lines.len() + table.child_counts().inline);
+    card_nodes.reserve(lines);
+    let mut nodes = Vec::with_capacity(lines + counts.inline);
+    let mut scratch = Scratch::default();
     for card_line in &table.lines {
+        if window.places_by_columns() {
+            mirrored.mirror_swapped(&window, &card_line.node, &cards);
+        }
         let mut evaluator = NodeEvaluator {
             window: &window,
             cards: &cards,
-            card_cells: &card_cells,
+            mirrored: &mirrored,
             nodes: &mut nodes,
+            scratch: &mut scratch,
             card: card_line.card,
             line: card_line.line,
         };
         let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
-        let condition = nodes[index].condition.clone();
-        card_cells.push(CardCells::of(&window, &condition));
-        cards.push(condition);
+        cards.push(nodes[index].condition.clone());
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
@@ -148,6 +195,7 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
         cards,
         card_nodes,
         nodes,
+        mirrored,
     })
 }
 
@@ -163,72 +211,20 @@ fn base_condition(window: &Window, shape: &Shape, j: usize) -> Condition {
     }
 }
 
-/// What placing a card many times needs, computed once per card: in a
-/// window that allows it, the card's sets mirrored in the diagonal, so that
-/// every orientation moves whole columns (`None` in other windows, which
-/// place cell by cell).
-struct CardCells {
-    /// (required, envelope) transposed.
-    transposed: Option<(CellSet, CellSet)>,
-}
-
-impl CardCells {
-    fn of(window: &Window, condition: &Condition) -> Self {
-        let transposed = window
-            .places_by_columns()
-            .then(|| {
-                window
-                    .transpose(&condition.required)
-                    .zip(window.transpose(&condition.envelope))
-            })
-            .flatten();
-        CardCells { transposed }
-    }
-
-    /// The card's condition placed by `placement`.
-    fn place(&self, window: &Window, condition: &Condition, placement: Placement) -> Condition {
-        let orientation = placement.orientation;
-        let offset = placement.offset;
-        let by_columns = self
-            .transposed
-            .as_ref()
-            .and_then(|(required_t, envelope_t)| {
-                // (x, y) ↦ swap(±x, ±y): on the transposed sets that is (±y, ±x).
-                let ((required, envelope), negate_x, negate_y) = if orientation.swaps() {
-                    (
-                        (required_t, envelope_t),
-                        orientation.negates_y(),
-                        orientation.negates_x(),
-                    )
-                } else {
-                    (
-                        (&condition.required, &condition.envelope),
-                        orientation.negates_x(),
-                        orientation.negates_y(),
-                    )
-                };
-                window
-                    .place_columns(required, negate_x, negate_y, offset)
-                    .zip(window.place_columns(envelope, negate_x, negate_y, offset))
-            });
-        let (required, envelope) = by_columns.unwrap_or_else(|| {
-            let map = placement.matrix();
-            let place = |set: &CellSet| window.set_of(window.cells(set).map(&map));
-            (place(&condition.required), place(&condition.envelope))
-        });
-        Condition {
-            required,
-            envelope,
-            height: condition.height,
-        }
-    }
+/// Buffers reused from node to node.
+#[derive(Default)]
+struct Scratch {
+    placed: PlacedSets,
+    common: Vec<u64>,
+    union: Vec<u64>,
 }
 
 struct NodeEvaluator<'a> {
     window: &'a Window,
     cards: &'a [Condition],
-    card_cells: &'a [CardCells],
+    mirrored: &'a MirroredCards,
     nodes: &'a mut Vec<EvaluatedNode>,
+    scratch: &'a mut Scratch,
     card: u32,
     line: usize,
 }
@@ -236,35 +232,32 @@ struct NodeEvaluator<'a> {
 impl NodeEvaluator<'_> {
     /// Evaluate `node` (inline children first) and return its index.
     fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
+        // Inline children are evaluated before this node's children are
+        // placed, so the one placement buffer serves every node.
         let mut children = Vec::with_capacity(node.children.len());
         for (index, child) in node.children.iter().enumerate() {
-            children.push(match child {
-                Child::Reference(reference) => PlacedChild {
-                    source: ChildSource::Card {
-                        card: reference.card,
-                        placement: reference.placement,
-                    },
-                    condition: {
-                        let card = reference.card as usize;
-                        self.card_cells[card].place(
-                            self.window,
-                            &self.cards[card],
-                            reference.placement,
-                        )
-                    },
+            let source = match child {
+                Child::Reference(reference) => ChildSource::Card {
+                    card: reference.card,
+                    placement: reference.placement,
                 },
                 Child::Inline(inner) => {
                     path.push(index);
                     let inner_index = self.evaluate(inner, path);
                     path.pop();
-                    PlacedChild {
-                        source: ChildSource::Inline { node: inner_index },
-                        condition: self.nodes[inner_index].condition.clone(),
-                    }
+                    ChildSource::Inline { node: inner_index }
                 }
-            });
+            };
+            children.push(PlacedChild { source });
         }
-        let (condition, common_envelope) = combine(self.window, node.pivot, &children);
+        let placer = Placer {
+            window: self.window,
+            cards: self.cards,
+            mirrored: self.mirrored,
+            nodes: self.nodes,
+        };
+        placer.place_all(&children, &mut self.scratch.placed);
+        let condition = combine(self.window, node.pivot, self.scratch);
         self.nodes.push(EvaluatedNode {
             card: self.card,
             path: path.clone(),
@@ -273,34 +266,74 @@ impl NodeEvaluator<'_> {
             pivot: node.pivot,
             condition,
             children,
-            common_envelope,
         });
         self.nodes.len() - 1
     }
 }
 
-/// Lemma 3: T = {p} ∪ ⋃T_i, A = (⋃A_i ∪ ⋂T_i) \ {p}, h = 1 + max h_i.
-/// Also returns ⋂T_i. `children` is non-empty (the parser guarantees it).
-fn combine(window: &Window, pivot: Cell, children: &[PlacedChild]) -> (Condition, CellSet) {
-    let mut envelope = window.empty_set();
-    let mut required = window.empty_set();
-    let mut common = children[0].condition.envelope.clone();
-    let mut max_height = 0;
-    for child in children {
-        envelope.union_with(&child.condition.envelope);
-        required.union_with(&child.condition.required);
-        common.intersect_with(&child.condition.envelope);
-        max_height = max_height.max(child.condition.height);
-    }
-    window.insert(&mut envelope, pivot);
-    required.union_with(&common);
-    window.remove(&mut required, pivot);
-    let condition = Condition {
+/// Lemma 3 on the placed children in `scratch.placed` (at least one: the
+/// parser guarantees it): T = {p} ∪ ⋃T_i, A = (⋃A_i ∪ ⋂T_i) \ {p},
+/// h = 1 + max h_i.
+fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
+    let Scratch {
+        placed,
+        common,
+        union,
+    } = scratch;
+    let (pivot_word, pivot_bit) = window.locate(pivot);
+    let children = 0..placed.len();
+    let envelope = {
+        let sets = children.clone().map(|i| placed.envelope(i));
+        let start = union_into(sets, Some(pivot_word), union);
+        union[pivot_word - start] |= pivot_bit;
+        CellSet::from_words(start, union)
+    };
+    common.clear();
+    let common_start = placed.common_envelope_into(common);
+    let common = SetRef::new(common_start, common);
+    let required = {
+        let sets = children.clone().map(|i| placed.required(i));
+        let start = union_into(sets.chain([common]), None, union);
+        if let Some(word) = pivot_word.checked_sub(start).and_then(|i| union.get_mut(i)) {
+            *word &= !pivot_bit;
+        }
+        CellSet::from_words(start, union)
+    };
+    let height = 1 + children.map(|i| placed.height(i)).max().unwrap_or(0);
+    Condition {
         required,
         envelope,
-        height: 1 + max_height,
-    };
-    (condition, common)
+        height,
+    }
+}
+
+/// The union of `sets` (and of window word `also`, left zero) into `out`,
+/// over the hull of their word ranges; returns the hull's first word.
+fn union_into<'a>(
+    sets: impl Iterator<Item = SetRef<'a>> + Clone,
+    also: Option<usize>,
+    out: &mut Vec<u64>,
+) -> usize {
+    let ranges = sets
+        .clone()
+        .filter(|set| !set.words().is_empty())
+        .map(|set| (set.start(), set.end()))
+        .chain(also.map(|word| (word, word + 1)));
+    let (start, end) = ranges.fold((usize::MAX, 0), |(low, high), (start, end)| {
+        (low.min(start), high.max(end))
+    });
+    out.clear();
+    if start >= end {
+        return 0;
+    }
+    out.resize(end - start, 0);
+    for set in sets {
+        let at = set.start().wrapping_sub(start);
+        for (word, &bits) in out.iter_mut().skip(at).zip(set.words()) {
+            *word |= bits;
+        }
+    }
+    start
 }
 
 /// The exact bounding box of every envelope, in every frame, computed on
@@ -349,13 +382,12 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
 }
 
 /// Refuse a table whose cell sets would not fit in [`MAX_SET_BYTES`]: each
-/// card keeps 4 sets (its own and transposed), each child 2, each node 3.
-fn check_memory(table: &Table, window: &Window) -> Result<(), EvaluateError> {
-    let counts = table.child_counts();
+/// card keeps at most 4 sets (its own and transposed), each node 2 (its
+/// children are placed into a buffer reused from node to node).
+fn check_memory(table: &Table, counts: ChildCounts, window: &Window) -> Result<(), EvaluateError> {
     let cards = table.lines.len() + table.shape.len();
     let nodes = table.lines.len() + counts.inline;
-    let children = counts.references + counts.inline;
-    let sets = 4 * cards + 2 * children + 3 * nodes;
+    let sets = 4 * cards + 2 * nodes;
     let bytes = sets.saturating_mul(window.positions() / 8);
     if bytes > MAX_SET_BYTES {
         return Err(EvaluateError::TooMuchMemory {
@@ -403,11 +435,11 @@ mod tests {
         let window = &evaluation.window;
         let node = evaluation.final_node();
         assert_eq!(
-            window.to_vec(&node.children[0].condition.required),
+            window.to_vec(&evaluation.placed(node.children[0].source).required),
             cells(&[(0, 0), (0, 1), (0, 2), (0, 3), (1, 4)])
         );
         assert_eq!(
-            window.to_vec(&node.common_envelope),
+            window.to_vec(&evaluation.common_envelope(node)),
             cells(&[(0, 1), (0, 2), (0, 3), (1, 4)])
         );
         assert_eq!(
@@ -440,9 +472,10 @@ mod tests {
         assert_eq!(evaluation.nodes[1].label(), "7/1");
         assert_eq!(evaluation.card_nodes[7], Some(2));
         let inline = &evaluation.nodes[1];
-        assert!(evaluation
-            .window
-            .has(&inline.children[0].condition.envelope, Cell::new(-1, -5)));
+        assert!(evaluation.window.has(
+            &evaluation.placed(inline.children[0].source).envelope,
+            Cell::new(-1, -5)
+        ));
         assert_eq!(inline.condition.height, 3);
         assert_eq!(evaluation.nodes[2].condition.height, 4);
     }

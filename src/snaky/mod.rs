@@ -21,6 +21,7 @@ pub mod evaluate;
 pub mod geometry;
 pub mod model;
 pub mod parse;
+pub mod place;
 pub mod play;
 pub mod published;
 pub mod report;

@@ -266,7 +266,7 @@ pub fn published_checks(
         .children
         .iter()
         .filter(|child| matches!(child.source, ChildSource::Card { .. }))
-        .map(|child| window.to_vec(&child.condition.required))
+        .map(|child| window.to_vec(&evaluation.placed(child.source).required))
         .collect();
     let singleton = vec![FINAL_PIVOT];
     let equal = placed_required.iter().filter(|r| **r == singleton).count();
@@ -280,7 +280,7 @@ pub fn published_checks(
     ));
     checks.push(Check::expect_eq(
         "paper: intersection of the final card's placed envelopes",
-        window.to_vec(&last.common_envelope),
+        window.to_vec(&evaluation.common_envelope(last)),
         singleton,
     ));
     checks

@@ -1,9 +1,11 @@
 //! Counts over the table and the paper's Table 1 (the last card's children
 //! grouped by card), computed from the IR and the evaluation.
 
+use super::cellset::CellSet;
 use super::check::ReplyClass;
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::Cell;
+use super::place::PlacedSets;
 use super::table::Table;
 use serde::Serialize;
 
@@ -68,8 +70,11 @@ pub fn table1(evaluation: &Evaluation) -> Vec<Table1Row> {
     let last = evaluation.final_node();
     let mut rows: Vec<Table1Row> = Vec::new();
     let mut running = last.condition.envelope.clone();
-    for child in &last.children {
-        running.intersect_with(&child.condition.envelope);
+    let mut placed = PlacedSets::default();
+    evaluation.place_children(last, &mut placed);
+    for (index, child) in last.children.iter().enumerate() {
+        let envelope = placed.envelope(index);
+        running.intersect_with(&CellSet::from_words(envelope.start(), envelope.words()));
         let mut remaining_set = running.clone();
         window.remove(&mut remaining_set, last.pivot);
         let remaining = remaining_set.len();
