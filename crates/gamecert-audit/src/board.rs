@@ -63,7 +63,7 @@ impl Hasher for PositionHasher {
 }
 
 type Positions<V> = HashMap<(Cells, Cells), V, BuildHasherDefault<PositionHasher>>;
-type Seen = HashSet<(Cells, Cells, bool), BuildHasherDefault<PositionHasher>>;
+type Seen = HashSet<(Cells, Cells), BuildHasherDefault<PositionHasher>>;
 
 /// The certificate format version this auditor reads.
 pub const FORMAT: u64 = 1;
@@ -125,7 +125,7 @@ fn name(first: Cells, second: Cells) -> String {
 
 enum Entry {
     Move(u64),
-    Pairing(Vec<(u64, u64)>),
+    Pairing(Box<[(u64, u64)]>),
 }
 
 struct Game {
@@ -364,14 +364,17 @@ fn parse_entries(json: &Value) -> Result<Positions<Entry>, String> {
         });
         let position =
             parsed.ok_or_else(|| format!("strategy key {key:?} is not \"<hex>.<hex>\""))?;
-        let entry =
-            if let Some(cell) = entry.as_u64() {
-                Entry::Move(cell)
-            } else {
-                Entry::Pairing(pairs(entry).ok_or_else(|| {
-                    format!("strategy entry {key:?} is neither a cell nor a pairing")
-                })?)
-            };
+        let entry = if let Some(cell) = entry.as_u64() {
+            Entry::Move(cell)
+        } else {
+            Entry::Pairing(
+                pairs(entry)
+                    .ok_or_else(|| {
+                        format!("strategy entry {key:?} is neither a cell nor a pairing")
+                    })?
+                    .into(),
+            )
+        };
         out.insert(position, entry);
     }
     Ok(out)
@@ -435,7 +438,11 @@ struct Replay<'a> {
     entries: Positions<Entry>,
     /// The first player's move bound; `None` for the second player's table.
     bound: Option<u32>,
-    seen: Seen,
+    /// Positions already replayed with the table's owner to move, and with
+    /// the opponent to move (two sets: a flag in the key would pad it by 16
+    /// bytes, and the largest table visits over half a million positions).
+    seen_owner: Seen,
+    seen_opponent: Seen,
     positions: usize,
 }
 
@@ -497,10 +504,7 @@ impl Replay<'_> {
     }
 
     fn owner(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        if !self.seen.insert({
-            let (a, b) = self.game.canonical(first, second);
-            (a, b, true)
-        }) {
+        if !self.seen_owner.insert(self.game.canonical(first, second)) {
             return Ok(());
         }
         self.positions += 1;
@@ -557,10 +561,10 @@ impl Replay<'_> {
     }
 
     fn opponent(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        if !self.seen.insert({
-            let (a, b) = self.game.canonical(first, second);
-            (a, b, false)
-        }) {
+        if !self
+            .seen_opponent
+            .insert(self.game.canonical(first, second))
+        {
             return Ok(());
         }
         let owner_first = self.first_moves_owner();
@@ -665,7 +669,8 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
         game: &game,
         entries,
         bound,
-        seen: Seen::default(),
+        seen_owner: Seen::default(),
+        seen_opponent: Seen::default(),
         positions: 0,
     };
     match bound {
