@@ -10,6 +10,9 @@
 use super::position::{orient, Cell, Placement, Position, Xform};
 use super::search::{Found, Strategy};
 use crate::snaky::evaluate::Evaluation;
+use lookup::{wide, Anchors, Bitmap, Patterns};
+
+mod lookup;
 
 /// One orientation of a card, in the card's frame turned by `code`.
 #[derive(Debug, Clone)]
@@ -17,80 +20,36 @@ struct Oriented {
     code: u8,
     /// A, sorted; its first cell anchors placements on Maker's stones.
     required: Vec<Cell>,
-    /// A's other cells relative to the anchor: the Maker stones a placement
-    /// on an anchor stone also needs.
-    others: Vec<Cell>,
     envelope: Vec<Cell>,
-    /// T as a bitmap: a placement is blocked when some Breaker stone,
-    /// moved back into the card's frame, lies in it (a position has few
-    /// Breaker stones and an envelope up to a few hundred cells).
-    shape: Bitmap,
+    /// T as a bitmap; None for an envelope too wide for one (then T is
+    /// tested cell by cell).
+    shape: Option<Bitmap>,
     pivot: Cell,
 }
+
+/// Every card is tried in the 8 orientations of the grammar.
+const ORIENTATIONS: usize = 8;
 
 impl Oriented {
     fn new(code: u8, required: &[Cell], envelope: &[Cell], pivot: Cell) -> Oriented {
         let turn = |cells: &[Cell]| sorted(cells.iter().map(|&c| orient(code, c)).collect());
-        let required = turn(required);
         let envelope = turn(envelope);
-        let anchor = required[0];
         Oriented {
             code,
-            others: required[1..]
-                .iter()
-                .map(|&(x, y)| (x - anchor.0, y - anchor.1))
-                .collect(),
+            required: turn(required),
             shape: Bitmap::new(&envelope),
-            required,
             envelope,
             pivot: orient(code, pivot),
         }
     }
-}
 
-/// A set of cells as bits over its bounding box: membership in a few
-/// instructions, for the inner loop of [`Library::placements`].
-#[derive(Debug, Clone, Default)]
-struct Bitmap {
-    low: (i64, i64),
-    width: i64,
-    height: i64,
-    words: Vec<u64>,
-}
-
-impl Bitmap {
-    fn new(cells: &[Cell]) -> Bitmap {
-        let (Some(min_x), Some(max_x)) = (
-            cells.iter().map(|c| c.0).min(),
-            cells.iter().map(|c| c.0).max(),
-        ) else {
-            return Bitmap::default();
-        };
-        let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let max_y = cells.iter().map(|c| c.1).max().unwrap_or(0);
-        let low = (i64::from(min_x), i64::from(min_y));
-        let width = i64::from(max_x) - low.0 + 1;
-        let height = i64::from(max_y) - low.1 + 1;
-        let mut words = vec![0u64; ((width * height) as usize).div_ceil(64)];
-        for &(x, y) in cells {
-            let bit = ((i64::from(y) - low.1) * width + i64::from(x) - low.0) as usize;
-            words[bit / 64] |= 1 << (bit % 64);
-        }
-        Bitmap {
-            low,
-            width,
-            height,
-            words,
-        }
-    }
-
-    fn contains(&self, (x, y): (i64, i64)) -> bool {
-        let (dx, dy) = (x - self.low.0, y - self.low.1);
-        if !(0..self.width).contains(&dx) || !(0..self.height).contains(&dy) {
-            return false;
-        }
-        let bit = (dy * self.width + dx) as usize;
-        self.words[bit / 64] >> (bit % 64) & 1 != 0
+    /// A's cells other than the anchor, relative to it.
+    fn others(&self) -> Vec<Cell> {
+        let anchor = self.required[0];
+        self.required[1..]
+            .iter()
+            .map(|&(x, y)| (x - anchor.0, y - anchor.1))
+            .collect()
     }
 }
 
@@ -132,6 +91,12 @@ pub enum Moves {
 #[derive(Debug, Clone, Default)]
 pub struct Library {
     cards: Vec<LibraryCard>,
+    /// The shapes of A's cells other than the anchor, relative to it (many
+    /// orientations share one).
+    patterns: Patterns,
+    /// Each orientation's pattern, card by card (8 per card): read for
+    /// every orientation on every position, so kept apart and compact.
+    pattern_of: Vec<u32>,
     pub moves: Moves,
 }
 
@@ -173,7 +138,18 @@ impl Library {
         }
         // Lower cards first: their pivots are tried first, their leaves win.
         cards.sort_by_key(|c| (c.height, c.card.is_none(), c.card));
-        Library { cards, moves }
+        let mut patterns = Patterns::default();
+        let pattern_of = cards
+            .iter()
+            .flat_map(|card| &card.orientations)
+            .map(|oriented| patterns.intern(&oriented.others()))
+            .collect();
+        Library {
+            cards,
+            patterns,
+            pattern_of,
+            moves,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -195,26 +171,15 @@ impl Library {
 
     /// [`Library::placements`] without building the placed envelopes,
     /// which most callers never read.
-    fn hits<'a>(&'a self, position: &'a Position) -> impl Iterator<Item = Hit<'a>> + 'a {
-        let stones = position.maker.len();
-        self.cards
-            .iter()
-            // Every orientation of a card has the same |A|.
-            .filter(move |card| card.orientations[0].required.len() <= stones)
-            .flat_map(move |card| {
-                card.orientations.iter().flat_map(move |oriented| {
-                    position.maker.iter().filter_map(move |&stone| {
-                        let anchor = oriented.required[0];
-                        let offset = (stone.0 - anchor.0, stone.1 - anchor.1);
-                        let hit = Hit {
-                            card,
-                            oriented,
-                            offset,
-                        };
-                        hit.is_live(position).then_some(hit)
-                    })
-                })
-            })
+    fn hits<'a>(&'a self, position: &'a Position) -> Hits<'a> {
+        Hits {
+            library: self,
+            position,
+            anchors: Anchors::new(&position.maker, &self.patterns),
+            card: 0,
+            oriented: 0,
+            stone: 0,
+        }
     }
 
     /// The lowest placed card with h <= `moves` (and, under `fits`, an
@@ -284,6 +249,50 @@ impl Library {
     }
 }
 
+/// The placements of a library's cards on a position, in library order,
+/// then orientation, then anchor stone (Maker's stones in order).
+struct Hits<'a> {
+    library: &'a Library,
+    position: &'a Position,
+    anchors: Anchors,
+    /// The next card, orientation and anchor stone to try.
+    card: usize,
+    oriented: usize,
+    stone: usize,
+}
+
+impl<'a> Iterator for Hits<'a> {
+    type Item = Hit<'a>;
+
+    fn next(&mut self) -> Option<Hit<'a>> {
+        let library = self.library;
+        let maker = &self.position.maker;
+        while let Some(card) = library.cards.get(self.card) {
+            while self.oriented < ORIENTATIONS {
+                let pattern = library.pattern_of[self.card * ORIENTATIONS + self.oriented];
+                while let Some(i) = self.anchors.next(pattern, self.stone) {
+                    self.stone = i + 1;
+                    let oriented = &card.orientations[self.oriented];
+                    let (stone, anchor) = (maker[i], oriented.required[0]);
+                    let hit = Hit {
+                        card,
+                        oriented,
+                        offset: (stone.0 - anchor.0, stone.1 - anchor.1),
+                    };
+                    if hit.is_clear(self.position) {
+                        return Some(hit);
+                    }
+                }
+                self.stone = 0;
+                self.oriented += 1;
+            }
+            self.oriented = 0;
+            self.card += 1;
+        }
+        None
+    }
+}
+
 /// A placement [`Library::hits`] found: a card's orientation moved by
 /// `offset`.
 #[derive(Debug, Clone, Copy)]
@@ -298,23 +307,22 @@ impl Hit<'_> {
         (x + self.offset.0, y + self.offset.1)
     }
 
-    /// A on Maker's stones (the anchor is one) and T free of Breaker.
-    fn is_live(&self, position: &Position) -> bool {
-        let anchor = self.at(self.oriented.required[0]);
-        if !self
-            .oriented
-            .others
-            .iter()
-            .all(|&(x, y)| position.is_maker((anchor.0 + x, anchor.1 + y)))
-        {
-            return false;
+    /// T free of Breaker (A on Maker's stones is the anchor's business).
+    fn is_clear(&self, position: &Position) -> bool {
+        match &self.oriented.shape {
+            Some(shape) => {
+                let (dx, dy) = wide(self.offset);
+                !position.breaker.iter().any(|&stone| {
+                    let (x, y) = wide(stone);
+                    shape.contains((x - dx, y - dy))
+                })
+            }
+            None => !self
+                .oriented
+                .envelope
+                .iter()
+                .any(|&c| position.is_breaker(self.at(c))),
         }
-        let (dx, dy) = (i64::from(self.offset.0), i64::from(self.offset.1));
-        !position.breaker.iter().any(|&(x, y)| {
-            self.oriented
-                .shape
-                .contains((i64::from(x) - dx, i64::from(y) - dy))
-        })
     }
 
     fn place(&self) -> Xform {
@@ -525,7 +533,11 @@ mod tests {
                 }
             }
             // The positions are not trivial: many cards are placed on them.
-            assert!(placed_total > 40 * positions.len(), "{placed_total} {}", positions.len());
+            assert!(
+                placed_total > 40 * positions.len(),
+                "{placed_total} {}",
+                positions.len()
+            );
         }
     }
 }
