@@ -396,11 +396,13 @@ mod tests {
         out
     }
 
+    type Fits = dyn Fn(&[Cell]) -> bool;
+
     fn reference_leaf(
         library: &Library,
         position: &Position,
         moves: u32,
-        fits: &dyn Fn(&[Cell]) -> bool,
+        fits: &Fits,
     ) -> Option<(u32, Xform, Vec<Cell>, u32)> {
         reference_placements(library, position)
             .into_iter()
@@ -519,8 +521,7 @@ mod tests {
                     span(|c| c.0) < 8 && span(|c| c.1) < 8
                 };
                 let anywhere = |_: &[Cell]| true;
-                let fits: [&dyn Fn(&[Cell]) -> bool; 2] = [&anywhere, &narrow];
-                for fits in fits {
+                for fits in [&anywhere as &Fits, &narrow] {
                     for h in [2, 5, 9, 14, 21] {
                         let got = library.leaf(position, h, fits).map(|found| {
                             let Strategy::Card { card, place } = found.strategy else {
