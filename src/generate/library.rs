@@ -11,6 +11,7 @@ use super::position::{orient, Cell, Placement, Position, Xform};
 use super::search::{Found, Strategy};
 use crate::snaky::evaluate::Evaluation;
 use lookup::{wide, Anchors, Bitmap, Patterns};
+use std::sync::Arc;
 
 mod lookup;
 
@@ -87,16 +88,17 @@ pub enum Moves {
 }
 
 /// The table's card lines (and, for [`Moves::Nodes`], inline nodes) with
-/// A != ∅, lowest height first.
+/// A != ∅, lowest height first. Shared, not copied, by clones (every
+/// search unit takes one).
 #[derive(Debug, Clone, Default)]
 pub struct Library {
-    cards: Vec<LibraryCard>,
+    cards: Arc<Vec<LibraryCard>>,
     /// The shapes of A's cells other than the anchor, relative to it (many
     /// orientations share one).
-    patterns: Patterns,
+    patterns: Arc<Patterns>,
     /// Each orientation's pattern, card by card (8 per card): read for
     /// every orientation on every position, so kept apart and compact.
-    pattern_of: Vec<u32>,
+    pattern_of: Arc<Vec<u32>>,
     pub moves: Moves,
 }
 
@@ -145,9 +147,9 @@ impl Library {
             .map(|oriented| patterns.intern(&oriented.others()))
             .collect();
         Library {
-            cards,
-            patterns,
-            pattern_of,
+            cards: Arc::new(cards),
+            patterns: Arc::new(patterns),
+            pattern_of: Arc::new(pattern_of),
             moves,
         }
     }
@@ -366,7 +368,7 @@ mod tests {
     /// `is_breaker`.
     fn reference_placements(library: &Library, position: &Position) -> Vec<PlacedCard> {
         let mut out = Vec::new();
-        for card in &library.cards {
+        for card in library.cards.iter() {
             for o in &card.orientations {
                 for &stone in &position.maker {
                     if o.required.len() > position.maker.len() {
