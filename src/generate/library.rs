@@ -184,6 +184,15 @@ impl Library {
         }
     }
 
+    /// One position's look-up, for [`Lookup::leaf`] then
+    /// [`Lookup::candidates`]: the placements are found once for both.
+    pub fn lookup<'a>(&'a self, position: &'a Position) -> Lookup<'a> {
+        Lookup {
+            hits: self.hits(position),
+            found: Vec::new(),
+        }
+    }
+
     /// The lowest placed card with h <= `moves` (and, under `fits`, an
     /// envelope that fits): a leaf of the strategy.
     pub fn leaf(
@@ -192,8 +201,39 @@ impl Library {
         moves: u32,
         fits: &dyn Fn(&[Cell]) -> bool,
     ) -> Option<Found> {
+        self.lookup(position).leaf(moves, fits)
+    }
+
+    /// Maker's candidate moves: the placed cards' pivots that are free
+    /// cells of live placements (the generator's form), lower cards first.
+    pub fn candidates(&self, position: &Position, live: &[Placement]) -> Vec<Cell> {
+        self.lookup(position).candidates(live)
+    }
+}
+
+/// The placements on one position, found as far as asked and kept.
+pub struct Lookup<'a> {
+    hits: Hits<'a>,
+    found: Vec<Hit<'a>>,
+}
+
+impl<'a> Lookup<'a> {
+    /// The `i`-th placement in library order (kept, or found now).
+    fn hit(&mut self, i: usize) -> Option<Hit<'a>> {
+        if let Some(&hit) = self.found.get(i) {
+            return Some(hit);
+        }
+        let hit = self.hits.next()?;
+        self.found.push(hit);
+        Some(hit)
+    }
+
+    /// [`Library::leaf`] on this position.
+    pub fn leaf(&mut self, moves: u32, fits: &dyn Fn(&[Cell]) -> bool) -> Option<Found> {
         let mut envelope = Vec::new();
-        for hit in self.hits(position) {
+        let mut i = 0;
+        while let Some(hit) = self.hit(i) {
+            i += 1;
             // Library order is by height: no later card is low enough.
             if hit.card.height > moves {
                 break;
@@ -216,9 +256,8 @@ impl Library {
         None
     }
 
-    /// Maker's candidate moves: the placed cards' pivots that are free
-    /// cells of live placements (the generator's form), lower cards first.
-    pub fn candidates(&self, position: &Position, live: &[Placement]) -> Vec<Cell> {
+    /// [`Library::candidates`] on this position.
+    pub fn candidates(&mut self, live: &[Placement]) -> Vec<Cell> {
         // The live placements' free cells, sorted, each with "already a
         // candidate": a binary search instead of scanning `live` per pivot.
         let mut free: Vec<Cell> = live.iter().flat_map(|p| p.free.iter().copied()).collect();
@@ -234,13 +273,16 @@ impl Library {
                 }
             }
         };
-        for hit in self.hits(position) {
+        let position = self.hits.position;
+        let mut i = 0;
+        while let Some(hit) = self.hit(i) {
+            i += 1;
             let pivot = hit.pivot();
             if !position.is_maker(pivot) {
                 take(pivot, &mut out);
             }
         }
-        if self.moves == Moves::All {
+        if self.hits.library.moves == Moves::All {
             for placement in live {
                 for &cell in &placement.free {
                     take(cell, &mut out);
@@ -523,6 +565,20 @@ mod tests {
                     span(|c| c.0) < 8 && span(|c| c.1) < 8
                 };
                 let anywhere = |_: &[Cell]| true;
+                // One look-up for a leaf, then the candidates (as the search
+                // does): the placements kept by the leaf are read again.
+                for h in [5, 21] {
+                    let mut lookup = library.lookup(position);
+                    let leaf = lookup.leaf(h, &anywhere).map(|found| found.height);
+                    assert_eq!(
+                        leaf,
+                        reference_leaf(&library, position, h, &anywhere).map(|l| l.3)
+                    );
+                    assert_eq!(
+                        lookup.candidates(&live),
+                        reference_candidates(&library, position, &live)
+                    );
+                }
                 for fits in [&anywhere as &Fits, &narrow] {
                     for h in [2, 5, 9, 14, 21] {
                         let got = library.leaf(position, h, fits).map(|found| {
