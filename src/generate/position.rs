@@ -126,6 +126,96 @@ pub struct Placement {
     pub free: Cells,
 }
 
+/// Who holds a cell of a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    Free,
+    Breaker,
+    /// Maker's stone `position.maker[i]`.
+    Maker(usize),
+}
+
+/// The cells a placement through a Maker stone can reach, as a grid of
+/// owners: a look-up per cell instead of two binary searches.
+struct Board {
+    low: (i64, i64),
+    width: i64,
+    height: i64,
+    /// 0 free, `BREAKER`, or i + 1 for Maker's stone i.
+    slots: Vec<u32>,
+}
+
+const BREAKER: u32 = u32::MAX;
+
+/// Larger boards are not built (far-flung stones of an unusual position).
+const BOARD_CELLS: i64 = 1 << 16;
+
+impl Board {
+    fn new(position: &Position, target: &Target) -> Option<Board> {
+        let wide = |(x, y): Cell| (i64::from(x), i64::from(y));
+        // How far a placement's cells lie from one of them.
+        let reach = target
+            .variants
+            .iter()
+            .flat_map(|(_, cells)| {
+                cells
+                    .iter()
+                    .flat_map(move |&a| cells.iter().map(move |&b| (a, b)))
+            })
+            .map(|(a, b)| {
+                (i64::from(a.0) - i64::from(b.0))
+                    .abs()
+                    .max((i64::from(a.1) - i64::from(b.1)).abs())
+            })
+            .max()
+            .unwrap_or(0);
+        let stones = position.maker.iter().map(|&c| wide(c));
+        let low_x = stones.clone().map(|c| c.0).min()? - reach;
+        let low_y = stones.clone().map(|c| c.1).min()? - reach;
+        let width = stones.clone().map(|c| c.0).max()? + reach - low_x + 1;
+        let height = stones.map(|c| c.1).max()? + reach - low_y + 1;
+        if width > BOARD_CELLS || height > BOARD_CELLS || width * height > BOARD_CELLS {
+            return None;
+        }
+        let mut board = Board {
+            low: (low_x, low_y),
+            width,
+            height,
+            slots: vec![0; (width * height) as usize],
+        };
+        for (i, &stone) in position.maker.iter().enumerate().rev() {
+            // In reverse, so a repeated stone keeps its first index.
+            if let Some(slot) = board.slot(wide(stone)) {
+                board.slots[slot] = i as u32 + 1;
+            }
+        }
+        for &stone in &position.breaker {
+            if let Some(slot) = board.slot(wide(stone)) {
+                board.slots[slot] = BREAKER;
+            }
+        }
+        Some(board)
+    }
+
+    fn slot(&self, (x, y): (i64, i64)) -> Option<usize> {
+        let (dx, dy) = (x - self.low.0, y - self.low.1);
+        ((0..self.width).contains(&dx) && (0..self.height).contains(&dy))
+            .then(|| (dy * self.width + dx) as usize)
+    }
+
+    /// The owner of a cell within `reach` of a Maker stone.
+    fn owner(&self, (x, y): Cell) -> Owner {
+        match self
+            .slot((i64::from(x), i64::from(y)))
+            .map(|slot| self.slots[slot])
+        {
+            None | Some(0) => Owner::Free,
+            Some(BREAKER) => Owner::Breaker,
+            Some(i) => Owner::Maker(i as usize - 1),
+        }
+    }
+}
+
 /// Maker's and Breaker's stones, each sorted; Maker is to move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Position {
@@ -179,8 +269,42 @@ impl Position {
     }
 
     /// The live placements: free of Breaker, holding a Maker stone, with at
-    /// most `moves` cells still to take. Deduplicated, in a fixed order.
+    /// most `moves` cells still to take. Deduplicated, in a fixed order:
+    /// by the first Maker stone they hold, then variant and anchor cell.
     pub fn live_placements(&self, target: &Target, moves: u32) -> Vec<Placement> {
+        let Some(board) = Board::new(self, target) else {
+            return self.live_placements_by_search(target, moves);
+        };
+        let mut out = Vec::new();
+        for (i, &stone) in self.maker.iter().enumerate() {
+            for (variant, offset) in Self::offsets_through(target, stone) {
+                let cells = || Self::cells_of(target, variant, offset);
+                let mut missing = 0;
+                // A placement holding an earlier Maker stone was met there.
+                let fresh = cells().all(|c| match board.owner(c) {
+                    Owner::Free => {
+                        missing += 1;
+                        true
+                    }
+                    Owner::Breaker => false,
+                    Owner::Maker(j) => j >= i,
+                });
+                if fresh && missing <= moves {
+                    out.push(Placement {
+                        variant,
+                        offset,
+                        cells: cells().collect(),
+                        free: cells().filter(|&c| board.owner(c) == Owner::Free).collect(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Position::live_placements`] with binary searches and a set of the
+    /// placements met (for positions too spread out for a [`Board`]).
+    fn live_placements_by_search(&self, target: &Target, moves: u32) -> Vec<Placement> {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
         for &stone in &self.maker {
@@ -351,5 +475,53 @@ mod tests {
         let reduced = position.reduced(&target, 1);
         assert_eq!(reduced.maker, vec![(0, 0)]);
         assert_eq!(reduced.breaker, vec![(1, 0)]);
+    }
+
+    #[test]
+    fn live_placements_on_a_board_match_the_binary_searches() {
+        let snaky = Target::new(&[(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)]);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut roll = |below: i32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as i32
+        };
+        let mut compared = 0;
+        for _ in 0..300 {
+            let mut position = Position::default();
+            for _ in 0..1 + roll(9) {
+                position = position.with_maker((roll(9), roll(9)));
+            }
+            for _ in 0..roll(12) {
+                position = position.with_breaker((roll(11) - 1, roll(11) - 1));
+            }
+            position.maker.dedup();
+            position.breaker.dedup();
+            for moves in [1, 3, 6] {
+                let expected = position.live_placements_by_search(&snaky, moves);
+                assert_eq!(position.live_placements(&snaky, moves), expected);
+                compared += expected.len();
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+        // Too spread out for a board: the binary searches answer.
+        let far = Position {
+            maker: vec![(0, 0), (1_000_000, 0)],
+            breaker: vec![(1, 0)],
+        };
+        assert!(Board::new(&far, &snaky).is_none());
+        // Its stones are far apart: its placements are each stone's own.
+        let near = Position {
+            maker: vec![(0, 0)],
+            breaker: vec![(1, 0)],
+        };
+        let alone = Position {
+            maker: vec![(1_000_000, 0)],
+            breaker: Vec::new(),
+        };
+        let mut expected = near.live_placements(&snaky, 5);
+        expected.extend(alone.live_placements(&snaky, 5));
+        assert_eq!(far.live_placements(&snaky, 5), expected);
     }
 }

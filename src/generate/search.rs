@@ -170,17 +170,23 @@ impl Search {
                 return Some(self.push(found));
             }
         }
+        // One library look-up for the leaf and the candidates.
+        let mut library_moves = None;
         if let Some(library) = &self.library {
             let fits = |envelope: &[Cell]| self.fits(envelope);
-            if let Some(found) = library.leaf(position, moves, &fits) {
+            let mut lookup = library.lookup(position);
+            if let Some(found) = lookup.leaf(moves, &fits) {
                 return Some(self.push(found));
+            }
+            if moves > 1 {
+                library_moves = Some(lookup.candidates(&live));
             }
         }
         if moves <= 1 {
             return None;
         }
-        let candidates = match &self.library {
-            Some(library) => library.candidates(position, &live),
+        let candidates = match library_moves {
+            Some(candidates) => candidates,
             None => self.candidates(position, &live),
         };
         for pivot in candidates {
