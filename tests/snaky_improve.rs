@@ -197,25 +197,42 @@ fn board_finds_a_table_on_the_certified_weak_board_number() {
     }
 }
 
+/// `gamecert snaky board N --shape P ...` for the L tromino on its
+/// certified weak board number N.
+struct LTrominoBoard {
+    n: u32,
+    shape: String,
+}
+
+impl LTrominoBoard {
+    fn new() -> Self {
+        let (n, cells) = weak_board_number("l-tromino");
+        LTrominoBoard {
+            n,
+            shape: shape_text(&cells),
+        }
+    }
+
+    fn run(&self, extra: &[&str]) -> std::process::Output {
+        let n = self.n.to_string();
+        let mut args = vec!["snaky", "board", &n, "--shape", &self.shape];
+        args.extend(extra);
+        gamecert(&args)
+    }
+}
+
 #[test]
 fn board_resumes_each_placement_from_its_part_file() {
-    let (n, cells) = weak_board_number("l-tromino");
-    let shape = shape_text(&cells);
-    let n_arg = n.to_string();
+    let board = LTrominoBoard::new();
     let state = scratch("board-state");
     let output = scratch("board-state-table.txt");
     let args = [
-        "snaky",
-        "board",
-        &n_arg,
-        "--shape",
-        &shape,
         "--state",
         state.to_str().unwrap(),
         "-o",
         output.to_str().unwrap(),
     ];
-    let first = gamecert(&args);
+    let first = board.run(&args);
     assert_eq!(first.status.code(), Some(0), "{}", stdout(&first));
     let table = std::fs::read(&output).unwrap();
     let read_parts = || {
@@ -234,7 +251,7 @@ fn board_resumes_each_placement_from_its_part_file() {
     assert!(!parts.is_empty());
     // Run again: every finished unit is read back, none searched again, and
     // the same table is written.
-    let again = gamecert(&args);
+    let again = board.run(&args);
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("resuming:"), "{stderr}");
@@ -244,19 +261,9 @@ fn board_resumes_each_placement_from_its_part_file() {
 
 #[test]
 fn board_with_first_runs_one_placement_of_the_first_move() {
-    let (n, cells) = weak_board_number("l-tromino");
-    let shape = shape_text(&cells);
-    let n_arg = n.to_string();
+    let board = LTrominoBoard::new();
     let whole = scratch("board-first-whole.txt");
-    let run = gamecert(&[
-        "snaky",
-        "board",
-        &n_arg,
-        "--shape",
-        &shape,
-        "-o",
-        whole.to_str().unwrap(),
-    ]);
+    let run = board.run(&["-o", whole.to_str().unwrap()]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     // The placement that found the table is the last one announced.
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
@@ -268,26 +275,14 @@ fn board_with_first_runs_one_placement_of_the_first_move() {
         .unwrap()
         .to_string();
     let alone = scratch("board-first-alone.txt");
-    let run = gamecert(&[
-        "snaky",
-        "board",
-        &n_arg,
-        "--shape",
-        &shape,
-        "--first",
-        &placement,
-        "-o",
-        alone.to_str().unwrap(),
-    ]);
+    let run = board.run(&["--first", &placement, "-o", alone.to_str().unwrap()]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert_eq!(
         std::fs::read(&alone).unwrap(),
         std::fs::read(&whole).unwrap()
     );
-    let outside = format!("{n},0");
-    let run = gamecert(&[
-        "snaky", "board", &n_arg, "--shape", &shape, "--first", &outside,
-    ]);
+    let outside = format!("{},0", board.n);
+    let run = board.run(&["--first", &outside]);
     assert_eq!(run.status.code(), Some(2));
 }
 
