@@ -209,6 +209,17 @@ async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|error| panic!("click {css}: {error}"));
 }
 
+/// The game's status line.
+async fn status_text(client: &Client) -> String {
+    client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 /// Maker's moves in the page's move list, as "x,y".
 async fn maker_moves(client: &Client) -> Vec<String> {
     let value = js(
@@ -310,8 +321,7 @@ fn snaky_computer_breaker_loses_at_makers_last_move_within_the_bound() {
             bound,
             "computer Breaker: Maker wins at the bound"
         );
-        let status = client.find(Locator::Id("status")).await.unwrap();
-        let text = status.text().await.unwrap();
+        let text = status_text(&client).await;
         assert!(text.contains("Maker won with its 21st move"), "{text}");
         screenshot(&client, "snaky-computer").await;
         element_screenshot(&client, "#board", "snaky-board").await;
@@ -689,13 +699,7 @@ fn translated_table_plays_to_its_bound(name: &str, source: &str, expect_replacem
         );
         click(&client, "#autoplay").await;
         let page = maker_moves(&client).await;
-        let text = client
-            .find(Locator::Id("status"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = status_text(&client).await;
         assert!(text.starts_with("Maker won"), "{text}");
         assert_eq!(
             page.len(),
@@ -821,13 +825,7 @@ fn a_winners_own_table_holds_maker_to_its_bound_from_the_atlas_link() {
         .await;
         assert_eq!(title, json!("T tetromino: you are Breaker"));
         click(&client, "#autoplay").await;
-        let text = client
-            .find(Locator::Id("status"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = status_text(&client).await;
         assert!(text.starts_with("Maker won"), "{text}");
         let page = maker_moves(&client).await;
         assert_eq!(
