@@ -31,30 +31,49 @@ pub fn to_certificate_json<T: Serialize>(
 
 /// `value`'s layout (as [`to_certificate_json`] with `expand_depth` 2)
 /// followed by one more top-level array, `key`, whose entries `items` are
-/// already written compactly: what serialising a struct with that array as
-/// its last field gives, but the entries may be written on every core first.
-pub fn to_certificate_json_with_array<T: Serialize>(
+/// written compactly: what serialising a struct with that array as its last
+/// field gives, but the entries are made one at a time as they are written.
+pub fn to_certificate_json_with_array<T: Serialize, I: Serialize>(
     value: &T,
     key: &str,
-    items: &[String],
+    items: impl IntoIterator<Item = I>,
 ) -> Result<String, serde_json::Error> {
-    let mut json = to_certificate_json(value, 2)?;
+    let mut out = Vec::with_capacity(1 << 16);
+    write_certificate_json_with_array(&mut out, value, key, items)?;
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+/// Streams what [`to_certificate_json_with_array`] returns into `out`,
+/// serialising each of `items` compactly as it comes: a certificate of
+/// megabytes need not be held in memory before it is written. Items are
+/// serialised into a buffer handed to `out` in large pieces, so the
+/// serialiser never calls `out` token by token.
+pub fn write_certificate_json_with_array<T: Serialize, I: Serialize>(
+    out: &mut dyn Write,
+    value: &T,
+    key: &str,
+    items: impl IntoIterator<Item = I>,
+) -> Result<(), serde_json::Error> {
+    const PIECE: usize = 1 << 16;
+    let mut buffer = to_certificate_json(value, 2)?.into_bytes();
     // `value` is an object: its layout ends with "\n}\n" ("{}\n" if empty).
-    let has_fields = json.ends_with("\n}\n");
-    json.truncate(json.len() - 3);
-    json.push_str(if has_fields { ",\n  " } else { "{\n  " });
-    json.push_str(&serde_json::to_string(key)?);
-    json.push_str(": [");
-    for (index, item) in items.iter().enumerate() {
-        json.push_str(if index == 0 { "\n    " } else { ",\n    " });
-        json.push_str(item);
+    let has_fields = buffer.ends_with(b"\n}\n");
+    buffer.truncate(buffer.len() - 3);
+    buffer.extend_from_slice(if has_fields { b",\n  " } else { b"{\n  " });
+    serde_json::to_writer(&mut buffer, key)?;
+    buffer.extend_from_slice(b": [");
+    let mut empty = true;
+    for item in items {
+        buffer.extend_from_slice(if empty { b"\n    " } else { b",\n    " });
+        serde_json::to_writer(&mut buffer, &item)?;
+        empty = false;
+        if buffer.len() >= PIECE {
+            out.write_all(&buffer).map_err(serde_json::Error::io)?;
+            buffer.clear();
+        }
     }
-    json.push_str(if items.is_empty() {
-        "]\n}\n"
-    } else {
-        "\n  ]\n}\n"
-    });
-    Ok(json)
+    buffer.extend_from_slice(if empty { b"]\n}\n" } else { b"\n  ]\n}\n" });
+    out.write_all(&buffer).map_err(serde_json::Error::io)
 }
 
 struct LayoutFormatter {
@@ -189,29 +208,23 @@ mod tests {
             cells: vec![[0, -1], [2, 3]],
         };
         for nodes in [vec![], vec![item(true, "a"), item(false, "b\"")]] {
-            let items: Vec<String> = nodes
-                .iter()
-                .map(|n| serde_json::to_string(n).unwrap())
-                .collect();
+            let apart = WithoutNodes {
+                name: "x",
+                counts: vec![1, 2],
+            };
+            let written = to_certificate_json_with_array(&apart, "nodes", &nodes).unwrap();
             let whole = WithNodes {
                 name: "x",
                 counts: vec![1, 2],
                 nodes,
             };
-            let apart = WithoutNodes {
-                name: "x",
-                counts: vec![1, 2],
-            };
-            assert_eq!(
-                to_certificate_json_with_array(&apart, "nodes", &items).unwrap(),
-                to_certificate_json(&whole, 2).unwrap()
-            );
+            assert_eq!(written, to_certificate_json(&whole, 2).unwrap());
         }
     }
 
     #[test]
     fn a_last_array_after_no_fields_is_the_only_field() {
-        let json = to_certificate_json_with_array(&NoFields {}, "k", &["1".to_string()]).unwrap();
+        let json = to_certificate_json_with_array(&NoFields {}, "k", [1]).unwrap();
         assert_eq!(json, "{\n  \"k\": [\n    1\n  ]\n}\n");
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["k"][0], 1);

@@ -9,6 +9,16 @@ use std::io::Write;
 use std::path::Path;
 
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`] for output that `write` streams into the file
+/// (buffered); an error from `write` leaves the old file whole, like any
+/// other failure.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let parent = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -22,7 +32,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| file.write_all(bytes));
+    let written = std::fs::File::create(&temporary).and_then(|file| {
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, file);
+        write(&mut buffered)?;
+        buffered.flush()
+    });
     match written.and_then(|()| std::fs::rename(&temporary, path)) {
         Ok(()) => Ok(()),
         Err(error) => {
@@ -72,6 +86,27 @@ mod tests {
             })
             .count();
         assert_eq!(leftovers, 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_stream_that_fails_midway_leaves_the_old_file_whole() {
+        let dir =
+            std::env::temp_dir().join(format!("gamecert-write-stream-{}", std::process::id()));
+        let path = dir.join("out.json");
+        write_atomically_with(&path, |out| out.write_all(b"streamed")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"streamed");
+        let failed = write_atomically_with(&path, |out| {
+            out.write_all(b"half")?;
+            Err(std::io::Error::other("stopped"))
+        });
+        assert_eq!(failed.unwrap_err().to_string(), "stopped");
+        assert_eq!(std::fs::read(&path).unwrap(), b"streamed");
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["out.json"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

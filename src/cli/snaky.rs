@@ -1,6 +1,7 @@
 use super::{write_output, CliError, CommandResult, Done};
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::audit::audit_value;
+use gamecert::cert::write_atomically_with;
 use gamecert::exit::Outcome;
 use gamecert::snaky::model::Shape;
 use gamecert::snaky::play::{
@@ -10,8 +11,8 @@ use gamecert::snaky::play::{
 use gamecert::snaky::search::{search_json, search_summary, search_table_with, SearchOptions};
 use gamecert::snaky::svg_game::shape_game_svg;
 use gamecert::snaky::{
-    certificate::bounded_certificate_json, check_table_with, diff, report, CheckOptions,
-    DEFAULT_BOUND, TABLE_PATH,
+    certificate::{bounded_certificate_json, write_bounded_certificate},
+    check_table_with, diff, report, CheckOptions, DEFAULT_BOUND, TABLE_PATH,
 };
 use gamecert::snaky::{draw::card_svg, evaluate::evaluate, parse::parse_table_for};
 use std::path::{Path, PathBuf};
@@ -351,14 +352,26 @@ fn check(args: CheckArgs) -> CommandResult {
     let mut stdout = report::summary(&run);
     let mut audited = true;
     if let Some(json_path) = &args.json {
-        let json = bounded_certificate_json(&run).map_err(CliError::of("snaky check"))?;
-        if args.audit {
-            audited = audit_before_writing(&json, &mut stdout)?;
-        }
-        if audited {
-            write_output("snaky check", json_path, &json, &mut stdout)?;
+        if !args.audit && json_path.as_os_str() != "-" {
+            // Streamed straight into the file: nothing to audit first.
+            write_atomically_with(json_path, |out| write_bounded_certificate(&run, out)).map_err(
+                |error| {
+                    CliError::new(
+                        "snaky check",
+                        format!("cannot write {}: {error}", json_path.display()),
+                    )
+                },
+            )?;
         } else {
-            stdout.push_str("the certificate fails its audit and was not written\n");
+            let json = bounded_certificate_json(&run).map_err(CliError::of("snaky check"))?;
+            if args.audit {
+                audited = audit_before_writing(&json, &mut stdout)?;
+            }
+            if audited {
+                write_output("snaky check", json_path, &json, &mut stdout)?;
+            } else {
+                stdout.push_str("the certificate fails its audit and was not written\n");
+            }
         }
     }
     let holds = run.claim.holds() && audited;

@@ -3,15 +3,15 @@
 //! The format is documented in docs/formats/snaky.md.
 
 use super::cellset::{CellSet, Window};
-use super::check::{Reply, ReplyClass};
-use super::evaluate::{ChildSource, Condition, EvaluatedNode};
+use super::check::{reply_cells, Choice};
+use super::evaluate::{ChildSource, Condition, EvaluatedNode, Evaluation};
 use super::geometry::Cell;
 use super::summary::{Counts, Table1Row};
 use super::SnakyRun;
-use crate::cert::json::to_certificate_json_with_array;
+use crate::cert::json::write_certificate_json_with_array;
 use crate::cert::{Check, ClaimRecord, InputRecord};
-use rayon::prelude::*;
 use serde::Serialize;
+use std::io::Write;
 
 /// Bumped whenever a reader of the certificate would need to change.
 pub const FORMAT_VERSION: u32 = 2;
@@ -107,14 +107,20 @@ pub struct RepliesRecord<'a> {
 }
 
 /// The cell classes of a node, written as `[x, y, child]` in class order.
-pub struct ReplyCells<'a>(&'a [ReplyClass]);
+pub struct ReplyCells<'a> {
+    evaluation: &'a Evaluation,
+    node: &'a EvaluatedNode,
+    choices: &'a [Choice],
+}
 
 impl Serialize for ReplyCells<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().filter_map(|class| match class.reply {
-            Reply::Cell(cell) => Some((cell.x, cell.y, class.chosen)),
-            Reply::Outside => None,
-        }))
+        let cells = reply_cells(self.evaluation, self.node);
+        serializer.collect_seq(
+            cells
+                .zip(self.choices)
+                .map(|(cell, choice)| (cell.x, cell.y, choice.chosen())),
+        )
     }
 }
 
@@ -162,7 +168,11 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
 
 fn node_record<'a>(run: &'a SnakyRun, id: usize, node: &'a EvaluatedNode) -> NodeRecord<'a> {
     let window = &run.evaluation.window;
-    let classes = &run.replies[id];
+    let (outside, choices) = run
+        .replies
+        .of_node(id)
+        .split_last()
+        .expect("every node has an outside class");
     NodeRecord {
         id,
         card: node.card,
@@ -190,37 +200,39 @@ fn node_record<'a>(run: &'a SnakyRun, id: usize, node: &'a EvaluatedNode) -> Nod
             })
             .collect(),
         replies: RepliesRecord {
-            cells: ReplyCells(classes),
-            outside: classes
-                .iter()
-                .find(|class| class.reply == Reply::Outside)
-                .and_then(|class| class.chosen),
+            cells: ReplyCells {
+                evaluation: &run.evaluation,
+                node,
+                choices,
+            },
+            outside: outside.chosen(),
         },
     }
 }
 
-/// The certificate, then its last field `nodes`: each node's record is
-/// written on its own (compactly, as the layout writes anything below depth
-/// 2), on every core, since the nodes are most of the certificate.
+/// The certificate, then its last field `nodes`, one node record per line
+/// (compactly, as the layout writes anything below depth 2), each written
+/// straight from the evaluation as it comes.
+pub fn write_certificate(run: &SnakyRun, out: &mut dyn Write) -> Result<(), serde_json::Error> {
+    let nodes =
+        (run.evaluation.nodes.iter().enumerate()).map(|(id, node)| node_record(run, id, node));
+    write_certificate_json_with_array(out, &certificate(run), "nodes", nodes)
+}
+
+/// The certificate as one string (see [`write_certificate`]).
 pub fn certificate_json(run: &SnakyRun) -> String {
-    let nodes: Vec<String> = run
-        .evaluation
-        .nodes
-        .par_iter()
-        .enumerate()
-        .map(|(id, node)| {
-            // About 8 bytes per listed cell: one allocation per node.
-            let cells = node.condition.required.len()
-                + node.condition.envelope.len()
-                + run.replies[id].len();
-            let mut json = Vec::with_capacity(64 + 10 * cells);
-            serde_json::to_writer(&mut json, &node_record(run, id, node))
-                .map(|()| String::from_utf8(json).expect("serde_json writes UTF-8"))
-        })
-        .collect::<Result<_, _>>()
-        .expect("node records serialise");
-    to_certificate_json_with_array(&certificate(run), "nodes", &nodes)
-        .expect("certificate structs serialise")
+    let mut json = Vec::with_capacity(estimated_bytes(run));
+    write_certificate(run, &mut json).expect("certificate records serialise");
+    String::from_utf8(json).expect("serde_json writes UTF-8")
+}
+
+/// About 8 bytes per listed cell.
+fn estimated_bytes(run: &SnakyRun) -> usize {
+    let cells: usize = (run.evaluation.nodes.iter())
+        .map(|n| n.condition.required.len() + n.condition.envelope.len())
+        .sum::<usize>()
+        + run.counts.reply_classes;
+    cells.saturating_mul(8)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -234,20 +246,7 @@ pub struct TooLarge {
 /// [`MAX_CERTIFICATE_BYTES`] (estimated from the cells it lists before
 /// anything is written: about 8 bytes per listed cell).
 pub fn bounded_certificate_json(run: &SnakyRun) -> Result<String, TooLarge> {
-    let cells: usize = run
-        .evaluation
-        .nodes
-        .iter()
-        .map(|n| n.condition.required.len() + n.condition.envelope.len())
-        .sum::<usize>()
-        + run.counts.reply_classes;
-    let estimate = cells.saturating_mul(8);
-    if estimate > MAX_CERTIFICATE_BYTES {
-        return Err(TooLarge {
-            bytes: estimate,
-            max: MAX_CERTIFICATE_BYTES,
-        });
-    }
+    refuse_estimated_too_large(run)?;
     let json = certificate_json(run);
     if json.len() > MAX_CERTIFICATE_BYTES {
         return Err(TooLarge {
@@ -256,4 +255,52 @@ pub fn bounded_certificate_json(run: &SnakyRun) -> Result<String, TooLarge> {
         });
     }
     Ok(json)
+}
+
+/// Refuses a certificate whose estimated size exceeds
+/// [`MAX_CERTIFICATE_BYTES`], before anything is written.
+pub fn refuse_estimated_too_large(run: &SnakyRun) -> Result<(), TooLarge> {
+    let estimate = estimated_bytes(run);
+    if estimate > MAX_CERTIFICATE_BYTES {
+        return Err(TooLarge {
+            bytes: estimate,
+            max: MAX_CERTIFICATE_BYTES,
+        });
+    }
+    Ok(())
+}
+
+/// Streams the certificate into `out` (see [`write_certificate`]), failing
+/// with [`TooLarge`] (as an I/O error) once it exceeds
+/// [`MAX_CERTIFICATE_BYTES`]: a caller writing a file atomically then keeps
+/// the old one.
+pub fn write_bounded_certificate(run: &SnakyRun, out: &mut dyn Write) -> std::io::Result<()> {
+    refuse_estimated_too_large(run).map_err(std::io::Error::other)?;
+    let mut bounded = Bounded { out, written: 0 };
+    write_certificate(run, &mut bounded).map_err(std::io::Error::from)
+}
+
+/// A writer that refuses to pass more than [`MAX_CERTIFICATE_BYTES`].
+struct Bounded<'a> {
+    out: &'a mut dyn Write,
+    written: usize,
+}
+
+impl Write for Bounded<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let bytes_after = self.written.saturating_add(bytes.len());
+        if bytes_after > MAX_CERTIFICATE_BYTES {
+            return Err(std::io::Error::other(TooLarge {
+                bytes: bytes_after,
+                max: MAX_CERTIFICATE_BYTES,
+            }));
+        }
+        let written = self.out.write(bytes)?;
+        self.written += written;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }

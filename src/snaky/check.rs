@@ -3,9 +3,11 @@
 
 use super::board::BoardFit;
 use super::cellset::bits;
-use super::evaluate::{EvaluatedNode, Evaluation};
+use super::cellset::Window;
+use super::evaluate::{evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
 use super::place::PlacedSets;
+use super::table::Table;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 
@@ -34,9 +36,142 @@ impl ReplyClass {
     }
 }
 
+/// Maker's answer to one reply class, packed in 32 bits: the chosen child's
+/// index (the first child, in printed order, whose placed envelope avoids
+/// the reply) and whether its required set is owned. A table's classes are
+/// most of the memory a check touches, and their cells follow from the node
+/// (see [`reply_cells`]), so only this is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice(u32);
+
+impl Choice {
+    const OWNED: u32 = 1 << 31;
+    const NONE: u32 = Self::OWNED - 1;
+
+    fn new(chosen: Option<usize>, owned: bool) -> Choice {
+        let index = chosen.map_or(Self::NONE, |i| {
+            u32::try_from(i)
+                .ok()
+                .filter(|&i| i < Self::NONE)
+                .unwrap_or(Self::NONE)
+        });
+        Choice(
+            index
+                | if owned && chosen.is_some() {
+                    Self::OWNED
+                } else {
+                    0
+                },
+        )
+    }
+
+    pub fn chosen(self) -> Option<usize> {
+        let index = self.0 & !Self::OWNED;
+        (index != Self::NONE).then_some(index as usize)
+    }
+
+    pub fn owned(self) -> bool {
+        self.0 & Self::OWNED != 0
+    }
+
+    pub fn holds(self) -> bool {
+        self.owned()
+    }
+
+    fn class(self, reply: Reply) -> ReplyClass {
+        ReplyClass {
+            reply,
+            chosen: self.chosen(),
+            owned: self.owned(),
+        }
+    }
+}
+
+/// Every node's reply classes, in node order; per node, the cells of
+/// T \ (A ∪ {p}) sorted by (x, y), then the class of cells outside T.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Replies {
+    /// Node i's choices are `choices[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+    choices: Vec<Choice>,
+}
+
+impl Replies {
+    fn push_node(&mut self, choices: &[Choice]) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.choices.extend_from_slice(choices);
+        self.starts.push(self.choices.len());
+    }
+
+    /// Reply classes in all.
+    pub fn len(&self) -> usize {
+        self.choices.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.choices.is_empty()
+    }
+
+    pub fn nodes(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// Node `id`'s choices: its cell classes, then the outside class.
+    pub fn of_node(&self, id: usize) -> &[Choice] {
+        &self.choices[self.starts[id]..self.starts[id + 1]]
+    }
+
+    /// Every choice of every node.
+    pub fn all(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// Node `id`'s classes with their replies.
+    pub fn classes<'a>(
+        &'a self,
+        evaluation: &'a Evaluation,
+        id: usize,
+    ) -> impl Iterator<Item = ReplyClass> + 'a {
+        let choices = self.of_node(id);
+        let (outside, cells) = choices
+            .split_last()
+            .expect("every node has an outside class");
+        (reply_cells(evaluation, &evaluation.nodes[id]).zip(cells))
+            .map(|(cell, choice)| choice.class(Reply::Cell(cell)))
+            .chain(std::iter::once(outside.class(Reply::Outside)))
+    }
+}
+
+/// Breaker's cell replies at a node: T \ (A ∪ {p}), sorted by (x, y).
+pub fn reply_cells<'a>(
+    evaluation: &'a Evaluation,
+    node: &'a EvaluatedNode,
+) -> impl Iterator<Item = Cell> + 'a {
+    let window = &evaluation.window;
+    let (pivot_word, pivot_bit) = window.locate(node.pivot);
+    let required = node.condition.required.as_words();
+    let envelope = node.condition.envelope.as_words();
+    (0..envelope.words().len()).flat_map(move |j| {
+        let index = envelope.start() + j;
+        let owned = required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
+        // Cells of one word share x; y follows the bit.
+        let column = window.cell_at(index, 0);
+        bits(envelope.words()[j] & !owned)
+            .map(move |bit| Cell::new(column.x, column.y + bit as i32))
+    })
+}
+
 /// Reply classes of one node: cells sorted by (x, y), then the outside class.
 pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
-    reply_classes_with(evaluation, node, &mut ReplyScratch::default())
+    let mut choices = Vec::new();
+    choose_with(evaluation, node, &mut ReplyScratch::default(), &mut choices);
+    let (outside, cells) = choices.split_last().expect("an outside class");
+    (reply_cells(evaluation, node).zip(cells))
+        .map(|(cell, choice)| choice.class(Reply::Cell(cell)))
+        .chain(std::iter::once(outside.class(Reply::Outside)))
+        .collect()
 }
 
 /// Buffers reused from node to node.
@@ -48,14 +183,34 @@ struct ReplyScratch {
     envelopes: Vec<u64>,
 }
 
-fn reply_classes_with(
+/// Appends the node's choices to `out`: its cell classes in (x, y) order,
+/// then the outside class.
+fn choose_with(
     evaluation: &Evaluation,
     node: &EvaluatedNode,
     scratch: &mut ReplyScratch,
-) -> Vec<ReplyClass> {
-    let window = &evaluation.window;
+    out: &mut Vec<Choice>,
+) {
     evaluation.place_children(node, &mut scratch.placed);
-    let placed = &scratch.placed;
+    choose_placed(
+        &evaluation.window,
+        node,
+        &scratch.placed,
+        &mut scratch.envelopes,
+        out,
+    );
+}
+
+/// [`choose_with`] on children already placed: `dense` is a buffer for
+/// the placed T_i over the node's T range, word-major (word j of child i
+/// at `j * children + i`).
+fn choose_placed(
+    window: &Window,
+    node: &EvaluatedNode,
+    placed: &PlacedSets,
+    dense: &mut Vec<u64>,
+    out: &mut Vec<Choice>,
+) {
     let children = placed.len();
     // Maker owns A ∪ {p}.
     let required = node.condition.required.as_words();
@@ -71,7 +226,6 @@ fn reply_classes_with(
     // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
     let envelope = node.condition.envelope.as_words();
     let (low, span) = (envelope.start(), envelope.words().len());
-    let dense = &mut scratch.envelopes;
     dense.clear();
     dense.resize(span * children, 0);
     for i in 0..children {
@@ -85,14 +239,13 @@ fn reply_classes_with(
             }
         }
     }
-    let open = |j: usize| envelope.words()[j] & !owned(low + j);
-    let count: usize = (0..span).map(|j| open(j).count_ones() as usize).sum();
-    let mut classes: Vec<ReplyClass> = Vec::with_capacity(count + 1);
+    let choose =
+        |chosen: Option<usize>| Choice::new(chosen, chosen.is_some_and(|i| child_owned[i]));
     // Word by word, child by child in printed order: the replies a child's
     // envelope avoids that no earlier child avoided are answered by it.
     let mut choice = [None; 64];
     for j in 0..span {
-        let replies = open(j);
+        let replies = envelope.words()[j] & !owned(low + j);
         if replies == 0 {
             continue;
         }
@@ -109,24 +262,23 @@ fn reply_classes_with(
         for bit in bits(unanswered) {
             choice[bit as usize] = None;
         }
-        // Cells of one word share x; y follows the bit.
-        let column = window.cell_at(low + j, 0);
-        for bit in bits(replies) {
-            let chosen = choice[bit as usize];
-            classes.push(ReplyClass {
-                reply: Reply::Cell(Cell::new(column.x, column.y + bit as i32)),
-                chosen,
-                owned: chosen.is_some_and(|i| child_owned[i]),
-            });
-        }
+        out.extend(bits(replies).map(|bit| choose(choice[bit as usize])));
     }
     // A cell outside T lies outside every child's envelope.
-    classes.push(ReplyClass {
-        reply: Reply::Outside,
-        chosen: Some(0),
-        owned: child_owned[0],
-    });
-    classes
+    out.push(choose(Some(0)));
+}
+
+/// Evaluate `table` and choose every reply class on the way, while each
+/// node's children are still placed (one placement instead of two).
+pub fn evaluate_and_choose(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
+    let mut replies = Replies::default();
+    let (mut dense, mut choices) = (Vec::new(), Vec::new());
+    let evaluation = evaluate_observing(table, &mut |window, node, placed| {
+        choices.clear();
+        choose_placed(window, node, placed, &mut dense, &mut choices);
+        replies.push_node(&choices);
+    })?;
+    Ok((evaluation, replies))
 }
 
 /// Tables with at least this many nodes have their reply classes computed on
@@ -138,25 +290,35 @@ pub const PARALLEL_REPLY_NODES: usize = 1 << 14;
 
 /// Reply classes of every node, in node order (parallel on large tables,
 /// order-preserving either way).
-pub fn all_reply_classes(evaluation: &Evaluation) -> Vec<Vec<ReplyClass>> {
+pub fn all_reply_classes(evaluation: &Evaluation) -> Replies {
     reply_classes_in_order(evaluation, evaluation.nodes.len() >= PARALLEL_REPLY_NODES)
 }
 
-fn reply_classes_in_order(evaluation: &Evaluation, parallel: bool) -> Vec<Vec<ReplyClass>> {
+fn reply_classes_in_order(evaluation: &Evaluation, parallel: bool) -> Replies {
     let nodes = &evaluation.nodes;
+    let mut replies = Replies::default();
     if parallel {
-        nodes
+        let per_node: Vec<Vec<Choice>> = nodes
             .par_iter()
             .map_init(ReplyScratch::default, |scratch, node| {
-                reply_classes_with(evaluation, node, scratch)
+                let mut choices = Vec::new();
+                choose_with(evaluation, node, scratch, &mut choices);
+                choices
             })
-            .collect()
+            .collect();
+        for choices in &per_node {
+            replies.push_node(choices);
+        }
     } else {
         let mut scratch = ReplyScratch::default();
-        (nodes.iter())
-            .map(|node| reply_classes_with(evaluation, node, &mut scratch))
-            .collect()
+        let mut choices = Vec::new();
+        for node in nodes {
+            choices.clear();
+            choose_with(evaluation, node, &mut scratch, &mut choices);
+            replies.push_node(&choices);
+        }
     }
+    replies
 }
 
 /// What the claim card proves, decided: the facts every claim record is
@@ -188,7 +350,7 @@ pub struct Claim {
 impl Claim {
     pub fn decide(
         evaluation: &Evaluation,
-        replies: &[Vec<ReplyClass>],
+        replies: &Replies,
         bound: u32,
         board: Option<u32>,
         conditional_only: bool,
@@ -197,10 +359,10 @@ impl Claim {
         let window = &evaluation.window;
         // One pass: the classes are most of the memory a check touches.
         let (mut unanswered, mut unowned) = (0, 0);
-        for class in replies.iter().flatten() {
-            match class.chosen {
+        for choice in replies.all() {
+            match choice.chosen() {
                 None => unanswered += 1,
-                Some(_) if !class.owned => unowned += 1,
+                Some(_) if !choice.owned() => unowned += 1,
                 Some(_) => {}
             }
         }
@@ -213,8 +375,8 @@ impl Claim {
             height: last.condition.height,
             within_bound: last.condition.height <= bound,
             replies_hold: unanswered == 0 && unowned == 0,
-            reply_classes: replies.iter().map(Vec::len).sum(),
-            nodes: replies.len(),
+            reply_classes: replies.len(),
+            nodes: replies.nodes(),
             unanswered,
             unowned,
             conditional_only,
@@ -309,20 +471,27 @@ mod tests {
     }
 
     #[test]
-    fn word_wise_classes_agree_cell_by_cell_on_one_core_and_on_all() {
+    fn word_wise_classes_agree_cell_by_cell_on_one_core_on_all_and_during_evaluation() {
         let bytes = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/certificates/sources/snaky21-cards.txt"
         ))
         .unwrap();
-        let evaluation = evaluate(&parse_table(&bytes).unwrap()).unwrap();
+        let table = parse_table(&bytes).unwrap();
+        let evaluation = evaluate(&table).unwrap();
         let sequential = reply_classes_in_order(&evaluation, false);
         assert_eq!(sequential, reply_classes_in_order(&evaluation, true));
-        assert_eq!(sequential.len(), evaluation.nodes.len());
-        for (node, classes) in evaluation.nodes.iter().zip(&sequential) {
+        let (fused_evaluation, fused) = evaluate_and_choose(&table).unwrap();
+        assert_eq!(fused, sequential);
+        assert_eq!(fused_evaluation.nodes, evaluation.nodes);
+        assert_eq!(sequential.nodes(), evaluation.nodes.len());
+        for (id, node) in evaluation.nodes.iter().enumerate() {
+            let expected = classes_cell_by_cell(&evaluation, node);
+            let classes: Vec<ReplyClass> = sequential.classes(&evaluation, id).collect();
+            assert_eq!(classes, expected, "{}", node.label());
             assert_eq!(
-                *classes,
-                classes_cell_by_cell(&evaluation, node),
+                reply_classes(&evaluation, node),
+                expected,
                 "{}",
                 node.label()
             );

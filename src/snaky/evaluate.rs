@@ -160,6 +160,20 @@ impl Evaluation {
 }
 
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
+    evaluate_observing(table, &mut |_, _, _| {})
+}
+
+/// What [`evaluate_observing`] shows of each node as soon as it is
+/// evaluated: the window, the node, and its children placed in its frame
+/// (in printed order), so that work on the placed children needs no second
+/// placement.
+pub type NodeObserver<'a> = dyn FnMut(&Window, &EvaluatedNode, &PlacedSets) + 'a;
+
+/// [`evaluate`], calling `observe` on every node in node order.
+pub fn evaluate_observing(
+    table: &Table,
+    observe: &mut NodeObserver<'_>,
+) -> Result<Evaluation, EvaluateError> {
     let shape = &table.shape;
     let window = window_for(table)?;
     let counts = table.child_counts();
@@ -182,6 +196,7 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
             mirrored: &mirrored,
             nodes: &mut nodes,
             scratch: &mut scratch,
+            observe: &mut *observe,
             card: card_line.card,
             line: card_line.line,
         };
@@ -219,17 +234,18 @@ struct Scratch {
     union: Vec<u64>,
 }
 
-struct NodeEvaluator<'a> {
+struct NodeEvaluator<'a, 'b> {
     window: &'a Window,
     cards: &'a [Condition],
     mirrored: &'a MirroredCards,
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
+    observe: &'a mut NodeObserver<'b>,
     card: u32,
     line: usize,
 }
 
-impl NodeEvaluator<'_> {
+impl NodeEvaluator<'_, '_> {
     /// Evaluate `node` (inline children first) and return its index.
     fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
         // Inline children are evaluated before this node's children are
@@ -267,7 +283,9 @@ impl NodeEvaluator<'_> {
             condition,
             children,
         });
-        self.nodes.len() - 1
+        let index = self.nodes.len() - 1;
+        (self.observe)(self.window, &self.nodes[index], &self.scratch.placed);
+        index
     }
 }
 

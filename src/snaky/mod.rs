@@ -33,7 +33,7 @@ pub mod table;
 pub mod verify;
 
 use crate::cert::{Check, ClaimRecord, InputRecord};
-use check::{all_reply_classes, Claim, ReplyClass};
+use check::{all_reply_classes, Claim, Replies};
 use evaluate::{EvaluateError, Evaluation};
 use model::Shape;
 use parse::ParseError;
@@ -95,7 +95,7 @@ pub struct SnakyRun {
     pub table: Table,
     pub evaluation: Evaluation,
     /// Reply classes per node, in node order.
-    pub replies: Vec<Vec<ReplyClass>>,
+    pub replies: Replies,
     pub counts: Counts,
     pub claim: Claim,
     /// The decided claims, as the certificate lists them.
@@ -131,8 +131,7 @@ pub fn check_table_with(
     if let Some(card) = options.card {
         truncate_at(&mut table, card)?;
     }
-    let evaluation = evaluate::evaluate(&table)?;
-    let replies = all_reply_classes(&evaluation);
+    let (evaluation, replies) = evaluate_with_replies(&table)?;
     let counts = Counts::of(&table, &replies);
     let bound = options
         .bound
@@ -182,6 +181,19 @@ pub fn check_table_with(
     })
 }
 
+/// The evaluation and every reply class: chosen during the evaluation on
+/// one core, or afterwards on every core for very large tables.
+fn evaluate_with_replies(table: &Table) -> Result<(Evaluation, Replies), SnakyError> {
+    let nodes = table.lines.len() + table.child_counts().inline;
+    if nodes >= check::PARALLEL_REPLY_NODES {
+        let evaluation = evaluate::evaluate(table)?;
+        let replies = all_reply_classes(&evaluation);
+        Ok((evaluation, replies))
+    } else {
+        Ok(check::evaluate_and_choose(table)?)
+    }
+}
+
 /// Keep the lines up to card `card`'s.
 fn truncate_at(table: &mut Table, card: u32) -> Result<(), SnakyError> {
     let first = table.lines.first().map_or(0, |l| l.card);
@@ -195,7 +207,7 @@ fn truncate_at(table: &mut Table, card: u32) -> Result<(), SnakyError> {
     }
 }
 
-fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]) -> Vec<String> {
+fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &Replies) -> Vec<String> {
     let mut lines = Vec::new();
     let traces = if claim.conditional_only {
         Vec::new()
@@ -260,8 +272,11 @@ fn diagnosis(claim: &Claim, evaluation: &Evaluation, replies: &[Vec<ReplyClass>]
             n = fit.size
         ));
     }
-    for (node, classes) in evaluation.nodes.iter().zip(replies) {
-        for class in classes.iter().filter(|c| !c.holds()) {
+    for (id, node) in evaluation.nodes.iter().enumerate() {
+        if replies.of_node(id).iter().all(|choice| choice.holds()) {
+            continue;
+        }
+        for class in replies.classes(evaluation, id).filter(|c| !c.holds()) {
             lines.push(format!(
                 "node {} (line {}, column {}): reply {:?} is not answered by an owned child",
                 node.label(),

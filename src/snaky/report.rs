@@ -21,7 +21,7 @@ pub fn summary(run: &SnakyRun) -> String {
         "  table    {} lines (cards {first_card}..{}), {} cards with the bases, {} references, {} inline, {} nodes",
         counts.lines, last.card, counts.cards, counts.references, counts.inline, counts.nodes
     );
-    let failed_replies = run.replies.iter().flatten().filter(|c| !c.holds()).count();
+    let failed_replies = run.replies.all().iter().filter(|c| !c.holds()).count();
     let _ = writeln!(
         out,
         "  replies  {} reply classes checked, {failed_replies} failed",

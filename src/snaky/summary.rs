@@ -2,7 +2,7 @@
 //! grouped by card), computed from the IR and the evaluation.
 
 use super::cellset::CellSet;
-use super::check::ReplyClass;
+use super::check::Replies;
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::Cell;
 use super::place::PlacedSets;
@@ -23,7 +23,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    pub fn of(table: &Table, replies: &[Vec<ReplyClass>]) -> Counts {
+    pub fn of(table: &Table, replies: &Replies) -> Counts {
         let children = table.child_counts();
         Counts {
             lines: table.lines.len(),
@@ -31,7 +31,7 @@ impl Counts {
             references: children.references,
             inline: children.inline,
             nodes: table.lines.len() + children.inline,
-            reply_classes: replies.iter().map(Vec::len).sum(),
+            reply_classes: replies.len(),
         }
     }
 }
