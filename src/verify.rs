@@ -88,27 +88,82 @@ pub struct AuditedRun {
 
 /// Like [`generate_all`], but each game's files are audited inside the same
 /// rayon task, so one game's audit runs while other games still generate
-/// (both cores stay busy); nothing is written.
+/// (both cores stay busy); nothing is written. Files whose auditor reads
+/// the files they cite (the atlas cites other games' tables) are audited
+/// last, against every file of the run: a run that changes a cited file
+/// (a new format, say) audits against the new bytes, not the old ones.
 pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError>> {
-    GAMES
+    let mut runs: Vec<Result<(AuditedRun, Vec<bool>), VerifyError>> = GAMES
         .par_iter()
         .map(|game| {
             let started = Instant::now();
             let run = (game.generate)(root)?;
             let generated = Instant::now();
-            let files = RunFiles {
-                root,
-                files: &run.files,
-            };
-            let audits = run.files.par_iter().map(|f| audit_in(f, &files)).collect();
-            Ok(AuditedRun {
+            let own = RunFiles::new(root, &run.files);
+            let audits: Vec<(Result<AuditReport, String>, bool)> = run
+                .files
+                .par_iter()
+                .map(|f| audit_unless_citing(f, &own))
+                .collect();
+            let (audits, deferred) = audits.into_iter().unzip();
+            let audited = AuditedRun {
                 run,
                 audits,
                 generate_time: generated - started,
                 audit_time: generated.elapsed(),
-            })
+            };
+            Ok((audited, deferred))
         })
+        .collect();
+    audit_citing_files(root, &mut runs);
+    runs.into_iter()
+        .map(|run| run.map(|(audited, _)| audited))
         .collect()
+}
+
+/// The kernel's verdict on `file`, or (a placeholder, true) when its
+/// auditor reads cited files: that audit is left to [`audit_citing_files`].
+fn audit_unless_citing(
+    file: &CertificateFile,
+    own: &RunFiles,
+) -> (Result<AuditReport, String>, bool) {
+    match parse(file) {
+        Ok(value) if gamecert_audit::cites_files(&value) => {
+            (Err("not audited yet".to_string()), true)
+        }
+        Ok(value) => (audit_parsed(file, &value, own), false),
+        Err(error) => (Err(error), false),
+    }
+}
+
+/// Audits the deferred files against every file the run emitted.
+fn audit_citing_files(root: &Path, runs: &mut [Result<(AuditedRun, Vec<bool>), VerifyError>]) {
+    let started = Instant::now();
+    let every_file = RunFiles::new(
+        root,
+        runs.iter()
+            .flatten()
+            .flat_map(|(audited, _)| &audited.run.files),
+    );
+    let verdicts: Vec<Vec<(usize, Result<AuditReport, String>)>> = (runs.iter())
+        .map(|run| match run {
+            Ok((audited, deferred)) => (audited.run.files.iter().enumerate())
+                .filter(|&(index, _)| deferred[index])
+                .map(|(index, file)| (index, audit_in(file, &every_file)))
+                .collect(),
+            Err(_) => Vec::new(),
+        })
+        .collect();
+    for (run, verdicts) in runs.iter_mut().zip(verdicts) {
+        if let Ok((audited, _)) = run {
+            if !verdicts.is_empty() {
+                audited.audit_time += started.elapsed();
+            }
+            for (index, verdict) in verdicts {
+                audited.audits[index] = verdict;
+            }
+        }
+    }
 }
 
 /// The files a run is about to write, then the project directory: what an
@@ -116,7 +171,16 @@ pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError
 /// writes a cited file for the first time audits against the new bytes.
 pub struct RunFiles<'a> {
     pub root: &'a Path,
-    pub files: &'a [CertificateFile],
+    pub files: Vec<&'a CertificateFile>,
+}
+
+impl<'a> RunFiles<'a> {
+    pub fn new(root: &'a Path, files: impl IntoIterator<Item = &'a CertificateFile>) -> Self {
+        RunFiles {
+            root,
+            files: files.into_iter().collect(),
+        }
+    }
 }
 
 impl Files for RunFiles<'_> {
@@ -136,9 +200,20 @@ pub fn audit(file: &CertificateFile) -> Result<AuditReport, String> {
 
 /// The kernel's verdict on an emitted file, cited files read from `files`.
 pub fn audit_in(file: &CertificateFile, files: &dyn Files) -> Result<AuditReport, String> {
-    let value: serde_json::Value = serde_json::from_str(&file.contents)
-        .map_err(|error| format!("{} is not JSON: {error}", file.path.display()))?;
-    audit_value_in(&value, files).map_err(|error| format!("{}: {error}", file.path.display()))
+    audit_parsed(file, &parse(file)?, files)
+}
+
+fn parse(file: &CertificateFile) -> Result<serde_json::Value, String> {
+    serde_json::from_str(&file.contents)
+        .map_err(|error| format!("{} is not JSON: {error}", file.path.display()))
+}
+
+fn audit_parsed(
+    file: &CertificateFile,
+    value: &serde_json::Value,
+    files: &dyn Files,
+) -> Result<AuditReport, String> {
+    audit_value_in(value, files).map_err(|error| format!("{}: {error}", file.path.display()))
 }
 
 /// How a committed file compares with the regenerated one.

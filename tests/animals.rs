@@ -241,10 +241,8 @@ fn the_atlas_is_audited_against_the_tables_of_the_same_run() {
             },
             atlas.clone(),
         ];
-        let run = RunFiles {
-            root: &root(),
-            files: &files,
-        };
+        let root = root();
+        let run = RunFiles::new(&root, &files);
         audit_in(&atlas, &run).unwrap()
     };
     assert_eq!(

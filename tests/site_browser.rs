@@ -359,7 +359,7 @@ fn snaky_card_browser_draws_a_card() {
             six["pivot"][0],
             six["pivot"][1],
             six["required"].as_array().unwrap().len(),
-            six["envelope"].as_array().unwrap().len(),
+            envelope_of("snaky21-cards.txt", |evaluation| &evaluation.nodes[0]).len(),
             six["height"]
         );
         assert!(text.contains(&expected), "{text}\nexpected {expected}");
@@ -616,21 +616,28 @@ fn certificate(path: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap()
 }
 
-/// The 17x17 board of a Snaky certificate in its final card's frame,
-/// computed from the card's own node: the least x and y of its envelope
-/// (the frame the finite-board claim translates to the origin).
-fn final_card_frame(certificate: &Value) -> (i64, i64, usize) {
-    let card = &certificate["final_card"]["card"];
-    let node = certificate["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| &n["card"] == card && n["path"] == json!([]))
-        .expect("the final card's node");
-    let envelope = node["envelope"].as_array().unwrap();
-    let least = |axis: usize| envelope.iter().map(|c| c[axis].as_i64().unwrap()).min();
+/// The board of a Snaky certificate in its final card's frame: the least x
+/// and y of the final card's envelope (the frame the finite-board claim
+/// translates to the origin), from the producer's evaluation of the table
+/// (format 3 certificates do not record envelopes), and the board's size.
+fn final_card_frame(certificate: &Value, source: &str) -> (i64, i64, usize) {
+    let envelope = envelope_of(source, |evaluation| evaluation.final_node());
+    let least = |axis: usize| envelope.iter().map(|c| i64::from([c.x, c.y][axis])).min();
     let board = certificate["board"].as_u64().expect("a board size") as usize;
     (least(0).unwrap(), least(1).unwrap(), board)
+}
+
+/// The envelope of a node of a committed table (certificates/sources/).
+fn envelope_of(
+    source: &str,
+    node: impl Fn(&gamecert::snaky::evaluate::Evaluation) -> &gamecert::snaky::evaluate::EvaluatedNode,
+) -> Vec<gamecert::snaky::geometry::Cell> {
+    let bytes = std::fs::read(root().join("certificates/sources").join(source)).unwrap();
+    let table = gamecert::snaky::parse::parse_table(&bytes).unwrap();
+    let evaluation = gamecert::snaky::evaluate::evaluate(&table).unwrap();
+    evaluation
+        .window
+        .to_vec(&node(&evaluation).condition.envelope)
 }
 
 #[test]
@@ -652,7 +659,7 @@ fn translated_table_plays_to_its_bound(name: &str, source: &str, expect_replacem
     let site = build_site(&format!("site-test-{name}"));
     let certified = certificate(&format!("certificates/{name}.json"));
     let bound = certified["bound"].as_u64().unwrap() as usize;
-    let (x0, y0, size) = final_card_frame(&certified);
+    let (x0, y0, size) = final_card_frame(&certified, source);
     // The finite-board claim (which the kernel re-derives) names the same frame.
     let claim = certified["claims"]
         .as_array()

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use std::sync::OnceLock;
 
 /// The paper's certificate in format 1 (the kernel still reads it; these
-/// tampers were written against it). The producer's format-2 output is
-/// audited by `the_producers_format_2_certificate_passes` and by verify.
+/// tampers were written against it). The producer's format-3 output is
+/// audited by `the_producers_format_3_certificate_passes` and by verify.
 fn honest() -> &'static Value {
     static CERT: OnceLock<Value> = OnceLock::new();
     CERT.get_or_init(|| {
@@ -23,11 +23,11 @@ fn honest() -> &'static Value {
 }
 
 #[test]
-fn the_producers_format_2_certificate_passes() {
+fn the_producers_format_3_certificate_passes() {
     let bytes = std::fs::read(root().join(TABLE_PATH)).expect("the pinned table is readable");
     let run = check_table(TABLE_PATH, &bytes, DEFAULT_BOUND).expect("the table parses");
     let cert: Value = serde_json::from_str(&certificate_json(&run)).expect("JSON");
-    assert_eq!(cert["format"], 2);
+    assert_eq!(cert["format"], 3);
     let report = audit(&cert);
     assert!(report.holds(), "{:?}", report.messages());
 }

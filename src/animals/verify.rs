@@ -214,13 +214,7 @@ pub fn build(root: &Path) -> Result<AtlasRun, AtlasError> {
     let assembled = assemble(root)?;
     let files = assembled.files();
     let value: serde_json::Value = serde_json::from_str(&assembled.json)?;
-    let audit = atlas_audit::audit_in(
-        &value,
-        &RunFiles {
-            root,
-            files: &files,
-        },
-    );
+    let audit = atlas_audit::audit_in(&value, &RunFiles::new(root, &files));
     let mut report = render(&assembled.certificate);
     for message in audit.messages() {
         let _ = writeln!(report, "AUDIT FAILURE: {message}");

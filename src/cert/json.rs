@@ -32,27 +32,31 @@ pub fn to_certificate_json<T: Serialize>(
 /// `value`'s layout (as [`to_certificate_json`] with `expand_depth` 2)
 /// followed by one more top-level array, `key`, whose entries `items` are
 /// written compactly: what serialising a struct with that array as its last
-/// field gives, but the entries are made one at a time as they are written.
+/// field gives.
 pub fn to_certificate_json_with_array<T: Serialize, I: Serialize>(
     value: &T,
     key: &str,
-    items: impl IntoIterator<Item = I>,
+    items: &[I],
 ) -> Result<String, serde_json::Error> {
     let mut out = Vec::with_capacity(1 << 16);
-    write_certificate_json_with_array(&mut out, value, key, items)?;
+    write_certificate_json_with_array(&mut out, value, key, items.len(), |index, buffer| {
+        serde_json::to_writer(buffer, &items[index])
+    })?;
     Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
 }
 
-/// Streams what [`to_certificate_json_with_array`] returns into `out`,
-/// serialising each of `items` compactly as it comes: a certificate of
-/// megabytes need not be held in memory before it is written. Items are
-/// serialised into a buffer handed to `out` in large pieces, so the
-/// serialiser never calls `out` token by token.
-pub fn write_certificate_json_with_array<T: Serialize, I: Serialize>(
+/// Streams `value`'s layout and a last top-level array `key` of `count`
+/// entries into `out`, as [`to_certificate_json_with_array`] does; entry i
+/// is written compactly into a buffer by `write_item(i, buffer)`, which is
+/// handed to `out` in large pieces. A certificate of megabytes need not be
+/// held in memory, and its entries may be written by hand (`write_item`
+/// must write one JSON value).
+pub fn write_certificate_json_with_array<T: Serialize>(
     out: &mut dyn Write,
     value: &T,
     key: &str,
-    items: impl IntoIterator<Item = I>,
+    count: usize,
+    mut write_item: impl FnMut(usize, &mut Vec<u8>) -> Result<(), serde_json::Error>,
 ) -> Result<(), serde_json::Error> {
     const PIECE: usize = 1 << 16;
     let mut buffer = to_certificate_json(value, 2)?.into_bytes();
@@ -62,17 +66,15 @@ pub fn write_certificate_json_with_array<T: Serialize, I: Serialize>(
     buffer.extend_from_slice(if has_fields { b",\n  " } else { b"{\n  " });
     serde_json::to_writer(&mut buffer, key)?;
     buffer.extend_from_slice(b": [");
-    let mut empty = true;
-    for item in items {
-        buffer.extend_from_slice(if empty { b"\n    " } else { b",\n    " });
-        serde_json::to_writer(&mut buffer, &item)?;
-        empty = false;
+    for index in 0..count {
+        buffer.extend_from_slice(if index == 0 { b"\n    " } else { b",\n    " });
+        write_item(index, &mut buffer)?;
         if buffer.len() >= PIECE {
             out.write_all(&buffer).map_err(serde_json::Error::io)?;
             buffer.clear();
         }
     }
-    buffer.extend_from_slice(if empty { b"]\n}\n" } else { b"\n  ]\n}\n" });
+    buffer.extend_from_slice(if count == 0 { b"]\n}\n" } else { b"\n  ]\n}\n" });
     out.write_all(&buffer).map_err(serde_json::Error::io)
 }
 
@@ -224,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_last_array_after_no_fields_is_the_only_field() {
-        let json = to_certificate_json_with_array(&NoFields {}, "k", [1]).unwrap();
+        let json = to_certificate_json_with_array(&NoFields {}, "k", &[1]).unwrap();
         assert_eq!(json, "{\n  \"k\": [\n    1\n  ]\n}\n");
         let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(parsed["k"][0], 1);

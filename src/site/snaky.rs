@@ -5,7 +5,7 @@
 
 use super::{array, field, integer, Dataset};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// The certificate's datasets: one table, named by the certificate's file
 /// stem (`snaky21`, `snaky20`, `table-t-tetromino`: several winners share a
@@ -37,8 +37,12 @@ pub fn export(certificate: &Value, stem: &str) -> Result<Vec<Dataset>, String> {
         .get(&integer(claim, "card")?)
         .ok_or("the claim's card has no node")?;
     let mut targets = Vec::with_capacity(nodes.len() + bases.len());
+    let mut envelopes = Envelopes::new(nodes.len(), bases)?;
     for node in nodes {
-        targets.push(node_target(node, &card_node, nodes.len(), bases.len())?);
+        let links = links(node, &card_node, nodes.len(), bases.len())?;
+        let envelope = envelopes.of_node(node, &links)?;
+        targets.push(node_target(node, links, &envelope)?);
+        envelopes.nodes.push(envelope);
     }
     for base in bases {
         targets.push(json!({
@@ -134,12 +138,92 @@ fn translation(statement: &str) -> Option<(i64, i64)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
-fn node_target(
+/// A node's child links, in printed order.
+fn links(
     node: &Value,
     card_node: &HashMap<i64, usize>,
     node_count: usize,
     base_count: usize,
-) -> Result<Value, String> {
+) -> Result<Vec<Value>, String> {
+    array(node, "children")?
+        .iter()
+        .map(|child| link(child, card_node, node_count, base_count))
+        .collect()
+}
+
+type Cells = BTreeSet<(i64, i64)>;
+
+/// Every target's envelope T: recorded by formats 1 and 2; derived by
+/// Lemma 3 (T = {p} ∪ ⋃T_i, the children placed by their links) in format
+/// 3, which does not record it (docs/formats/snaky.md).
+struct Envelopes {
+    /// The nodes' envelopes so far, in node order.
+    nodes: Vec<Cells>,
+    /// Targets from this index on are the base cards.
+    node_count: usize,
+    bases: Vec<Cells>,
+}
+
+impl Envelopes {
+    fn new(node_count: usize, bases: &[Value]) -> Result<Envelopes, String> {
+        let bases = bases.iter().map(|base| cells(field(base, "envelope")?));
+        Ok(Envelopes {
+            nodes: Vec::new(),
+            node_count,
+            bases: bases.collect::<Result<_, String>>()?,
+        })
+    }
+
+    fn of_target(&self, target: usize) -> Option<&Cells> {
+        match target.checked_sub(self.node_count) {
+            Some(base) => self.bases.get(base),
+            None => self.nodes.get(target),
+        }
+    }
+
+    fn of_node(&self, node: &Value, links: &[Value]) -> Result<Cells, String> {
+        if let Some(recorded) = node.get("envelope") {
+            return cells(recorded);
+        }
+        let mut envelope = Cells::new();
+        envelope.insert(cell(field(node, "pivot")?)?);
+        for link in links {
+            let target = integer(link, "target")? as usize;
+            let own = (self.of_target(target))
+                .ok_or_else(|| format!("child target {target} comes after its node"))?;
+            let m: Vec<i64> = array(link, "m")?.iter().filter_map(Value::as_i64).collect();
+            let [a, b, c, d, tx, ty] = m[..] else {
+                return Err("a link's matrix is not six integers".to_string());
+            };
+            envelope.extend(
+                own.iter()
+                    .map(|&(x, y)| (a * x + b * y + tx, c * x + d * y + ty)),
+            );
+        }
+        Ok(envelope)
+    }
+}
+
+fn cell(value: &Value) -> Result<(i64, i64), String> {
+    match value.as_array().map(Vec::as_slice) {
+        Some([x, y]) => Ok((
+            x.as_i64().ok_or("a cell is not [x, y]")?,
+            y.as_i64().ok_or("a cell is not [x, y]")?,
+        )),
+        _ => Err(format!("{value} is not a cell [x, y]")),
+    }
+}
+
+fn cells(value: &Value) -> Result<Cells, String> {
+    value
+        .as_array()
+        .ok_or("a cell list is not an array")?
+        .iter()
+        .map(cell)
+        .collect()
+}
+
+fn node_target(node: &Value, children: Vec<Value>, envelope: &Cells) -> Result<Value, String> {
     let card = integer(node, "card")?;
     let path: Vec<String> = array(node, "path")?
         .iter()
@@ -151,22 +235,49 @@ fn node_target(
     } else {
         format!("{card}/{}", path.join("."))
     };
-    let mut children = Vec::new();
-    for child in array(node, "children")? {
-        children.push(link(child, card_node, node_count, base_count)?);
-    }
-    let replies = field(node, "replies")?;
+    let (replies, outside) = replies(node, envelope)?;
     Ok(json!({
         "label": label,
         "card": card,
         "pivot": field(node, "pivot")?,
         "required": field(node, "required")?,
-        "envelope": field(node, "envelope")?,
+        "envelope": envelope.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
         "height": field(node, "height")?,
         "children": children,
-        "replies": field(replies, "cells")?,
-        "outside": field(replies, "outside")?,
+        "replies": replies,
+        "outside": outside,
     }))
+}
+
+/// The reply classes as the page reads them, `[[x, y, child], ..]` and the
+/// outside class: recorded so in format 2; in format 3 the chosen children
+/// of the cells of T \ (A ∪ {p}) in (x, y) order.
+fn replies(node: &Value, envelope: &Cells) -> Result<(Value, Value), String> {
+    let replies = field(node, "replies")?;
+    if replies.is_object() {
+        return Ok((
+            field(replies, "cells")?.clone(),
+            field(replies, "outside")?.clone(),
+        ));
+    }
+    let pivot = cell(field(node, "pivot")?)?;
+    let required = cells(field(node, "required")?)?;
+    let classes = (envelope.iter()).filter(|&&c| c != pivot && !required.contains(&c));
+    let choices = replies
+        .as_array()
+        .ok_or("field \"replies\" is not an array")?;
+    if choices.len() != classes.clone().count() {
+        return Err(format!(
+            "{} replies for {} reply cells",
+            choices.len(),
+            classes.count()
+        ));
+    }
+    let listed = (classes.zip(choices)).map(|(&(x, y), child)| json!([x, y, child]));
+    Ok((
+        Value::Array(listed.collect()),
+        field(node, "outside")?.clone(),
+    ))
 }
 
 /// `{"target": i, "m": [a, b, c, d, tx, ty]}`: the child's cell (x, y) sits
@@ -177,13 +288,10 @@ fn link(
     node_count: usize,
     base_count: usize,
 ) -> Result<Value, String> {
-    if let Some(node) = child.get("node") {
-        let id = node
-            .as_u64()
-            .ok_or("an inline child's node is not an index")?;
-        return Ok(json!({"target": id, "m": [1, 0, 0, 1, 0, 0]}));
-    }
-    let card = integer(child, "card")?;
+    let (card, code, tx, ty) = match reference(child)? {
+        Reference::Inline(id) => return Ok(json!({"target": id, "m": [1, 0, 0, 1, 0, 0]})),
+        Reference::Card { card, code, offset } => (card, code, offset.0, offset.1),
+    };
     let target = if (0..base_count as i64).contains(&card) {
         node_count + card as usize
     } else {
@@ -191,20 +299,46 @@ fn link(
             .get(&card)
             .ok_or_else(|| format!("child card {card} has no node"))?
     };
-    let code = integer(child, "orientation")?;
     if !(0..8).contains(&code) {
         return Err(format!("orientation code {code} is not in 0..7"));
     }
-    let offset = array(child, "offset")?;
-    let (tx, ty) = match offset.as_slice() {
-        [x, y] => (x.as_i64(), y.as_i64()),
-        _ => (None, None),
-    };
-    let (Some(tx), Some(ty)) = (tx, ty) else {
-        return Err("a child's offset is not [x, y]".to_string());
-    };
     let [e1, e2] = [orient(code, 1, 0), orient(code, 0, 1)];
     Ok(json!({"target": target, "m": [e1.0, e2.0, e1.1, e2.1, tx, ty]}))
+}
+
+/// A child as recorded: `{"node": i}` or `{"card", "orientation",
+/// "offset"}` (format 2), `[i]` or `[card, orientation, x, y]` (format 3).
+enum Reference {
+    Inline(u64),
+    Card {
+        card: i64,
+        code: i64,
+        offset: (i64, i64),
+    },
+}
+
+fn reference(child: &Value) -> Result<Reference, String> {
+    let number = |value: &Value| value.as_i64().ok_or(format!("{child} is not a child"));
+    match child.as_array().map(Vec::as_slice) {
+        Some([node]) => (node.as_u64().map(Reference::Inline))
+            .ok_or_else(|| "an inline child's node is not an index".to_string()),
+        Some([card, code, x, y]) => Ok(Reference::Card {
+            card: number(card)?,
+            code: number(code)?,
+            offset: (number(x)?, number(y)?),
+        }),
+        Some(_) => Err(format!("{child} is not a child")),
+        None => match child.get("node") {
+            Some(node) => (node.as_u64().map(Reference::Inline))
+                .ok_or_else(|| "an inline child's node is not an index".to_string()),
+            None => Ok(Reference::Card {
+                card: integer(child, "card")?,
+                code: integer(child, "orientation")?,
+                offset: cell(field(child, "offset")?)
+                    .map_err(|_| "a child's offset is not [x, y]".to_string())?,
+            }),
+        },
+    }
 }
 
 /// The table's orientation code on a vector: bit 2 negates x, bit 4

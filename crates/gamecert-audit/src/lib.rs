@@ -175,6 +175,11 @@ pub const AUDITORS: &[Auditor] = &[
     },
     Auditor {
         kind: "snaky",
+        format: 2,
+        audit: Audit::Alone(snaky::audit),
+    },
+    Auditor {
+        kind: "snaky",
         format: snaky::FORMAT,
         audit: Audit::Alone(snaky::audit),
     },
@@ -312,6 +317,19 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
 /// runs it (cited files are read relative to the working directory).
 pub fn audit_value(value: &Value) -> Result<AuditReport, AuditError> {
     audit_value_in(value, &Directory(std::path::Path::new(".")))
+}
+
+/// Whether the auditor of `value`'s kind and format reads the files it
+/// cites: such a certificate is audited once every file it may cite is
+/// known (see `gamecert::verify`).
+pub fn cites_files(value: &Value) -> bool {
+    let kind = value.get("kind").and_then(Value::as_str);
+    let format = value.get("format").and_then(Value::as_u64);
+    AUDITORS.iter().any(|auditor| {
+        Some(auditor.kind) == kind
+            && Some(auditor.format) == format
+            && matches!(auditor.audit, Audit::Citing(_))
+    })
 }
 
 /// As [`audit_value`], reading cited files from `files`.

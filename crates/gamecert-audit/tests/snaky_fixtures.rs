@@ -43,7 +43,9 @@ fn build_base(name: &str) -> Value {
     match name {
         // The patches were written against format 1 of the paper's
         // certificate and the search record as they stood then; both are
-        // kept as bases. The committed format-2 files are checked too.
+        // kept as bases, with format 2 as a patch on format 1. The
+        // committed files (format 3) are the bases of the format-3 patches
+        // (named format3-*).
         "snaky21" => load(&fixtures().join("bases/snaky21-format1.json")),
         "snaky21-search" => load(&fixtures().join("bases/snaky21-search-before-merge.json")),
         "committed-snaky21" => load(&root().join("certificates/snaky21.json")),
@@ -168,6 +170,7 @@ fn variant(fault: &Fault) -> &'static str {
         Fault::ReplyOrder { .. } => "ReplyOrder",
         Fault::ReplyNotAClass { .. } => "ReplyNotAClass",
         Fault::ReplyMissing { .. } => "ReplyMissing",
+        Fault::ReplyCount { .. } => "ReplyCount",
         Fault::NoChosenChild { .. } => "NoChosenChild",
         Fault::ChosenCovers { .. } => "ChosenCovers",
         Fault::NotFirst { .. } => "NotFirst",

@@ -214,6 +214,13 @@ pub enum Fault {
         node: NodeLabel,
         cell: Cell,
     },
+    /// Format 3: the reply list's length is not the number of cells of
+    /// T \ (A ∪ {p}) (T derived by Lemma 3).
+    ReplyCount {
+        node: NodeLabel,
+        listed: usize,
+        classes: usize,
+    },
     NoChosenChild {
         node: NodeLabel,
         reply: Reply,
@@ -427,6 +434,14 @@ impl fmt::Display for Fault {
             Fault::ReplyMissing { node, cell } => {
                 write!(f, "{node}: reply class {} is missing", show(*cell))
             }
+            Fault::ReplyCount {
+                node,
+                listed,
+                classes,
+            } => write!(
+                f,
+                "{node}: {listed} replies listed for the {classes} cells of T \\ (A ∪ {{p}})"
+            ),
             Fault::NoChosenChild {
                 node,
                 reply,

@@ -23,7 +23,7 @@ impl Placed {
         self.own.required.contains(&self.at.invert(cell))
     }
 
-    fn envelope(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn envelope(&self) -> impl Iterator<Item = Cell> + '_ {
         self.own.envelope.iter().map(|&c| self.at.apply(c))
     }
 

@@ -52,8 +52,11 @@ pub fn check_with(cert: &Value, limits: Limits) -> Result<(), Fault> {
     for record in bases.iter().chain(nodes) {
         cells += len(record, "required") + len(record, "envelope");
         children += len(record, "children");
-        if let Some(replies) = record.get("replies") {
-            cells += len(replies, "cells");
+        match record.get("replies") {
+            // Format 3: one chosen child per reply class.
+            Some(Value::Array(replies)) => cells += replies.len() as u64,
+            Some(replies) => cells += len(replies, "cells"),
+            None => {}
         }
     }
     over("recorded cells", cells, limits.cells)?;
@@ -84,7 +87,9 @@ mod tests {
             "nodes": [
                 {"required": [], "envelope": [[0, 0]], "children": [{}, {}],
                  "replies": {"cells": [[0, 0, 0]]}},
-                {"children": [{}]}
+                {"children": [{}]},
+                // Format 3: one entry per reply class.
+                {"required": [[0, 0]], "children": [[0]], "replies": [0, null]}
             ]
         });
         let at = |nodes, cells, children| {
@@ -97,10 +102,10 @@ mod tests {
                 },
             )
         };
-        assert_eq!(at(2, 5, 3), Ok(()));
+        assert_eq!(at(3, 8, 4), Ok(()));
         let fault = |what, found, limit| Err(Fault::Limit { what, found, limit });
-        assert_eq!(at(1, 5, 3), fault("nodes", 2, 1));
-        assert_eq!(at(2, 4, 3), fault("recorded cells", 5, 4));
-        assert_eq!(at(2, 5, 2), fault("child references", 3, 2));
+        assert_eq!(at(2, 8, 4), fault("nodes", 3, 2));
+        assert_eq!(at(3, 7, 4), fault("recorded cells", 8, 7));
+        assert_eq!(at(3, 8, 3), fault("child references", 4, 3));
     }
 }

@@ -29,11 +29,11 @@ use std::rc::Rc;
 
 /// Snaky S in the paper's order s_0..s_5 (docs/formats/snaky.md).
 pub const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-/// The newest certificate format this auditor reads; it reads format 1 too
-/// (docs/formats/snaky-audit.md).
-pub const FORMAT: u64 = 2;
+/// The newest certificate format this auditor reads; it reads formats 1
+/// and 2 too (docs/formats/snaky-audit.md).
+pub const FORMAT: u64 = 3;
 /// Every format this auditor reads.
-pub const FORMATS: [u64; 2] = [1, 2];
+pub const FORMATS: [u64; 3] = [1, 2, 3];
 
 /// Audit a parsed certificate of kind "snaky". Never panics: an ill-typed
 /// field is a failure like any other.
@@ -75,6 +75,8 @@ struct Auditor {
     work: u64,
     /// Format 1: an unanswered or unowned reply class is a fault.
     strict: bool,
+    /// Format 3: node envelopes are derived, not recorded.
+    derived: bool,
 }
 
 /// The recorded counts.
@@ -92,7 +94,7 @@ type Nodes = Vec<Option<Node>>;
 
 impl Auditor {
     fn run(&mut self, cert: &Value) {
-        let format = match header(cert, "snaky", &FORMATS, "1 or 2") {
+        let format = match header(cert, "snaky", &FORMATS, "1, 2 or 3") {
             Ok(format) => format,
             Err(fault) => {
                 // Without a known format nothing else can be read reliably.
@@ -106,6 +108,7 @@ impl Auditor {
             return;
         }
         self.strict = format == 1;
+        self.derived = format >= 3;
         let shape = if self.strict {
             claim::known_fields(cert, &mut self.faults);
             SNAKY.to_vec()
@@ -217,7 +220,7 @@ impl Auditor {
         // Card lines follow the bases; inline nodes precede their card's node.
         let mut next_card = bases.len() as u64;
         for (id, record) in records.iter().enumerate() {
-            let node = match read_node(record) {
+            let mut node = match read_node(record, self.derived) {
                 Ok(node) => node,
                 Err(reason) => {
                     self.faults.push(Fault::Unreadable {
@@ -248,6 +251,12 @@ impl Auditor {
                 if !self.afford(&node, &placed) {
                     return None;
                 }
+                if self.derived {
+                    derive_envelope(&label, &mut node, &placed, &mut self.faults);
+                    if !self.afford_replies(&node, &placed) {
+                        return None;
+                    }
+                }
                 lemma::lemma3(&label, &node, &placed, &mut self.faults);
                 let scope = lemma::Scope {
                     label: &label,
@@ -263,8 +272,13 @@ impl Auditor {
             }
             nodes.push(Some(node));
         }
+        let recomputed = if self.derived {
+            "T derived and A, h recomputed by Lemma 3 from its children's conditions"
+        } else {
+            "recomputed by Lemma 3 from its children's recorded conditions"
+        };
         self.checked.push(format!(
-            "nodes: {} nodes, each recomputed by Lemma 3 from its children's recorded conditions; children refer only to earlier nodes ({} cells visited)",
+            "nodes: {} nodes, each {recomputed}; children refer only to earlier nodes ({} cells visited)",
             nodes.len(),
             self.work
         ));
@@ -276,11 +290,19 @@ impl Auditor {
     }
 
     /// Counts the node's work against limits::MAX_WORK; false (with the
-    /// fault) once the budget is spent.
+    /// fault) once the budget is spent. A format-3 node's envelope is not
+    /// yet derived here: its lookups are counted by [`Self::afford_replies`].
     fn afford(&mut self, node: &Node, placed: &[Placed]) -> bool {
-        let children = placed.len() as u64;
-        let lookups = (node.condition.envelope.len() + node.replies.len()) as u64 * children;
-        let work = placed.iter().map(Placed::size).sum::<u64>() * 2 + lookups;
+        let work = placed.iter().map(Placed::size).sum::<u64>() * 2;
+        self.charge(work.saturating_add(lookups(node, placed)))
+    }
+
+    /// A format-3 node's lookups, once its envelope is derived.
+    fn afford_replies(&mut self, node: &Node, placed: &[Placed]) -> bool {
+        self.charge(lookups(node, placed))
+    }
+
+    fn charge(&mut self, work: u64) -> bool {
         self.work = self.work.saturating_add(work);
         match limits::over("cells visited", self.work, limits::MAX_WORK) {
             Ok(()) => true,
@@ -399,6 +421,32 @@ fn resolve(
             }
         }
     }
+}
+
+/// One envelope lookup per child for every envelope cell and reply class.
+fn lookups(node: &Node, placed: &[Placed]) -> u64 {
+    (node.condition.envelope.len() + node.replies.len()) as u64 * placed.len() as u64
+}
+
+/// Format 3: T = {p} ∪ ⋃T_i by Lemma 3, and the recorded choices paired
+/// with the cells of T \ (A ∪ {p}) in (x, y) order.
+fn derive_envelope(label: &NodeLabel, node: &mut Node, placed: &[Placed], faults: &mut Vec<Fault>) {
+    let mut envelope: Cells = placed.iter().flat_map(Placed::envelope).collect();
+    envelope.insert(node.pivot);
+    let choices = node.choices.take().unwrap_or_default();
+    let condition = Rc::make_mut(&mut node.condition);
+    let classes: Vec<Cell> = (envelope.iter().copied())
+        .filter(|&c| c != node.pivot && !condition.required.contains(&c))
+        .collect();
+    if choices.len() != classes.len() {
+        faults.push(Fault::ReplyCount {
+            node: label.clone(),
+            listed: choices.len(),
+            classes: classes.len(),
+        });
+    }
+    node.replies = classes.into_iter().zip(choices).collect();
+    condition.envelope = envelope;
 }
 
 /// How a recorded condition differs from the recomputed one, cell by cell.
@@ -623,10 +671,10 @@ mod tests {
     #[test]
     fn unknown_format_stops_the_audit() {
         let mut cert = card6_certificate();
-        cert["format"] = json!(3);
+        cert["format"] = json!(4);
         let report = audit(&cert);
         assert!(
-            matches!(faults(&report).as_slice(), [Fault::Header { found_format, .. }] if found_format == "3"),
+            matches!(faults(&report).as_slice(), [Fault::Header { found_format, .. }] if found_format == "4"),
             "{:?}",
             report.failures
         );

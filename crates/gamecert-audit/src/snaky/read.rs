@@ -28,9 +28,13 @@ pub struct Node {
     /// Shared by every later reference: never copied per reference.
     pub condition: Rc<Condition>,
     pub children: Vec<Child>,
-    /// Recorded reply classes `(cell, chosen child)`, in recorded order.
+    /// Recorded reply classes `(cell, chosen child)`, in recorded order
+    /// (format 3: filled in once T is derived, see [`Node::choices`]).
     pub replies: Vec<(Cell, Option<u64>)>,
     pub outside: Option<u64>,
+    /// Format 3: the chosen children of the cells of T \ (A ∪ {p}) in
+    /// (x, y) order, before T is derived; None in formats 1 and 2.
+    pub choices: Option<Vec<Option<u64>>>,
 }
 
 pub fn field<'a>(value: &'a Value, key: &str) -> Result<&'a Value, String> {
@@ -110,13 +114,21 @@ pub fn only(value: &Value, known: &[&str]) -> Result<(), String> {
 }
 
 pub fn read_condition(value: &Value) -> Result<Condition, String> {
+    Ok(Condition {
+        envelope: cells(value, "envelope")?,
+        ..read_required_and_height(value)?
+    })
+}
+
+/// A and h of a format-3 node, whose T is derived (left empty here).
+fn read_required_and_height(value: &Value) -> Result<Condition, String> {
     let height = uint(value, "height")?;
     if !(1..MAX_HEIGHT).contains(&height) {
         return Err(format!("height {height} is out of range"));
     }
     Ok(Condition {
         required: cells(value, "required")?,
-        envelope: cells(value, "envelope")?,
+        envelope: Cells::new(),
         height,
     })
 }
@@ -152,25 +164,19 @@ fn chosen(value: &Value) -> Result<Option<u64>, String> {
     }
 }
 
-pub fn read_node(value: &Value) -> Result<Node, String> {
+/// A node record of format 1 or 2 (`derived` false) or 3 (`derived`
+/// true: no envelope, children and replies as arrays).
+pub fn read_node(value: &Value, derived: bool) -> Result<Node, String> {
+    if derived {
+        return read_node3(value);
+    }
     only(
         value,
         &[
             "id", "card", "path", "pivot", "required", "envelope", "height", "children", "replies",
         ],
     )?;
-    let children = array(value, "children")?
-        .iter()
-        .enumerate()
-        .map(|(index, child)| read_child(child).map_err(|e| format!("child {index}: {e}")))
-        .collect::<Result<_, _>>()?;
-    let path = array(value, "path")?
-        .iter()
-        .map(|step| {
-            step.as_u64()
-                .ok_or_else(|| format!("path step {step} is not an index"))
-        })
-        .collect::<Result<_, _>>()?;
+    let children = indexed(array(value, "children")?, "child", read_child)?;
     let replies = field(value, "replies")?;
     only(replies, &["cells", "outside"])?;
     let reply_cells = array(replies, "cells")?
@@ -182,11 +188,84 @@ pub fn read_node(value: &Value) -> Result<Node, String> {
         .collect::<Result<_, String>>()?;
     Ok(Node {
         card: uint(value, "card")?,
-        path,
+        path: read_path(value)?,
         pivot: read_cell(field(value, "pivot")?)?,
         condition: Rc::new(read_condition(value)?),
         children,
         replies: reply_cells,
         outside: chosen(field(replies, "outside")?)?,
+        choices: None,
     })
+}
+
+fn read_node3(value: &Value) -> Result<Node, String> {
+    only(
+        value,
+        &[
+            "id", "card", "path", "pivot", "required", "height", "children", "replies", "outside",
+        ],
+    )?;
+    let children = indexed(array(value, "children")?, "child", read_child3)?;
+    let choices = indexed(array(value, "replies")?, "reply", chosen)?;
+    Ok(Node {
+        card: uint(value, "card")?,
+        path: read_path(value)?,
+        pivot: read_cell(field(value, "pivot")?)?,
+        condition: Rc::new(read_required_and_height(value)?),
+        children,
+        replies: Vec::new(),
+        outside: chosen(field(value, "outside")?)?,
+        choices: Some(choices),
+    })
+}
+
+/// Each entry read by `read`, or the first failure with its index.
+fn indexed<T>(
+    entries: &[Value],
+    what: &str,
+    read: impl Fn(&Value) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    (entries.iter().enumerate())
+        .map(|(index, entry)| read(entry).map_err(|e| format!("{what} {index}: {e}")))
+        .collect()
+}
+
+fn read_path(value: &Value) -> Result<Vec<u64>, String> {
+    array(value, "path")?
+        .iter()
+        .map(|step| {
+            step.as_u64()
+                .ok_or_else(|| format!("path step {step} is not an index"))
+        })
+        .collect()
+}
+
+/// `[card, orientation, x, y]` or `[node]`.
+fn read_child3(value: &Value) -> Result<Child, String> {
+    let number = |entry: &Value| {
+        entry
+            .as_u64()
+            .ok_or_else(|| format!("{entry} is not a non-negative integer"))
+    };
+    match value.as_array().map(Vec::as_slice) {
+        Some([node]) => Ok(Child::Inline {
+            node: number(node)?,
+        }),
+        Some([card, orientation, x, y]) => {
+            let orientation = number(orientation)?;
+            if orientation > 7 {
+                return Err(format!("orientation code {orientation} is not in 0..7"));
+            }
+            Ok(Child::Card {
+                card: number(card)?,
+                placement: Placement {
+                    orientation,
+                    offset: (coordinate(x)?, coordinate(y)?),
+                },
+            })
+        }
+        _ => Err(format!(
+            "{value} is not [card, orientation, x, y] or [node]"
+        )),
+    }
 }
