@@ -111,9 +111,14 @@ impl RecordWriter<'_> {
         self.0.extend_from_slice(text.as_bytes());
     }
 
-    fn int<I: itoa::Integer>(&mut self, value: I) {
-        self.0
-            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    /// Most numbers in a record (coordinates, child indices) are one digit.
+    fn int<I: itoa::Integer + TryInto<u8> + Copy>(&mut self, value: I) {
+        match value.try_into() {
+            Ok(digit @ 0..=9) => self.0.push(b'0' + digit),
+            _ => self
+                .0
+                .extend_from_slice(itoa::Buffer::new().format(value).as_bytes()),
+        }
     }
 
     fn cell(&mut self, cell: Cell) {

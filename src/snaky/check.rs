@@ -272,6 +272,13 @@ fn choose_placed(
 /// node's children are still placed (one placement instead of two).
 pub fn evaluate_and_choose(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
     let mut replies = Replies::default();
+    // Reserved, not touched: growing by copies would touch more pages than
+    // the classes take (about 23 a node in the paper's table).
+    let nodes = table.lines.len() + table.child_counts().inline;
+    replies.starts.reserve(nodes + 1);
+    replies
+        .choices
+        .reserve(nodes.saturating_mul(64).min(1 << 24));
     let (mut dense, mut choices) = (Vec::new(), Vec::new());
     let evaluation = evaluate_observing(table, &mut |window, node, placed| {
         choices.clear();
