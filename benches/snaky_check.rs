@@ -5,8 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamecert::snaky::{
-    certificate::certificate_json, check::all_reply_classes, check_table, evaluate::evaluate,
-    parse::parse_table, DEFAULT_BOUND, TABLE_PATH,
+    certificate::certificate_json,
+    check::{all_reply_classes, evaluate_and_choose},
+    check_table,
+    evaluate::evaluate,
+    parse::parse_table,
+    DEFAULT_BOUND, TABLE_PATH,
 };
 use std::hint::black_box;
 
@@ -32,6 +36,10 @@ fn snaky_check(c: &mut Criterion) {
     c.bench_function("snaky/reply_classes", |b| {
         b.iter(|| all_reply_classes(black_box(&evaluation)))
     });
+    // What `snaky check` does: the classes chosen during the evaluation.
+    c.bench_function("snaky/evaluate_and_choose", |b| {
+        b.iter(|| evaluate_and_choose(black_box(&parsed)).unwrap())
+    });
     c.bench_function("snaky/check_table", |b| {
         b.iter(|| check_table(TABLE_PATH, black_box(&bytes), DEFAULT_BOUND).unwrap())
     });
@@ -44,8 +52,8 @@ fn snaky_check(c: &mut Criterion) {
             certificate_json(&run)
         })
     });
-    // What `snaky check --json` does after emitting: parse the certificate
-    // back and audit it with the kernel (most of that command's time).
+    // What `snaky check --json --audit` (and `gamecert audit`) does after
+    // emitting: parse the certificate back and audit it with the kernel.
     let json = certificate_json(&run);
     c.bench_function("snaky/audit_emitted", |b| {
         b.iter(|| {
@@ -62,6 +70,9 @@ fn snaky_check(c: &mut Criterion) {
     let draft_parsed = parse_table(&draft).unwrap();
     c.bench_function("snaky/evaluate_1501_lines", |b| {
         b.iter(|| evaluate(black_box(&draft_parsed)).unwrap())
+    });
+    c.bench_function("snaky/evaluate_and_choose_1501_lines", |b| {
+        b.iter(|| evaluate_and_choose(black_box(&draft_parsed)).unwrap())
     });
     let draft_evaluation = evaluate(&draft_parsed).unwrap();
     c.bench_function("snaky/reply_classes_1501_lines", |b| {
