@@ -8,6 +8,9 @@
 //! and `chromium-driver`; `.ci/run` installs them). Without them every test
 //! here prints a loud SKIPPED message and passes.
 
+mod common;
+
+use common::{claim, root};
 use fantoccini::{Client, ClientBuilder, Locator};
 use gamecert::snaky::play::{play_table, BreakerKind, PlayOptions};
 use serde_json::{json, Value};
@@ -22,10 +25,6 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// One browser at a time: the machine is small, and each test owns its
 /// chromedriver and profile.
 static BROWSER: Mutex<()> = Mutex::new(());
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn browser_missing() -> bool {
     let missing = !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists();
@@ -661,12 +660,7 @@ fn translated_table_plays_to_its_bound(name: &str, source: &str, expect_replacem
     let bound = certified["bound"].as_u64().unwrap() as usize;
     let (x0, y0, size) = final_card_frame(&certified, source);
     // The finite-board claim (which the kernel re-derives) names the same frame.
-    let claim = certified["claims"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "finite-board")
-        .unwrap();
+    let claim = claim(&certified, "finite-board");
     assert_eq!(claim["verdict"], "holds");
     let named = format!("translated by ({},{})", -x0, -y0);
     assert!(

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{gamecert, root, stdout};
+use common::{claim, gamecert, root, stdout};
 use gamecert::snaky::geometry::{Cell, Orientation, Placement};
 use gamecert::snaky::model::SNAKY;
 use gamecert::snaky::play::{heights, play, play_game, BreakerKind, Game, PlayOptions, PlayReport};
@@ -252,12 +252,7 @@ fn the_twenty_move_table_plays_on_its_translated_board() {
         &std::fs::read_to_string(root().join("certificates/snaky20.json")).unwrap(),
     )
     .unwrap();
-    let claim = certificate["claims"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "finite-board")
-        .unwrap();
+    let claim = claim(&certificate, "finite-board");
     assert_eq!(claim["verdict"], "holds");
     let bound = certificate["bound"].as_u64().unwrap().to_string();
     let board = certificate["board"].as_u64().unwrap().to_string();

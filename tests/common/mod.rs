@@ -33,3 +33,13 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// The claim record `id` of a certificate (`claims[i].id`); panics if absent.
+pub fn claim<'a>(certificate: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    certificate["claims"]
+        .as_array()
+        .expect("a claims list")
+        .iter()
+        .find(|record| record["id"] == id)
+        .unwrap_or_else(|| panic!("no claim {id:?}"))
+}
