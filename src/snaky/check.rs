@@ -217,10 +217,13 @@ fn choose_placed(
     let (pivot_word, pivot_bit) = window.locate(node.pivot);
     let owned =
         |index: usize| required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
-    let child_owned: SmallVec<[bool; 16]> = (0..children)
+    // Each child's answer, its ownership decided once per node.
+    let child_choices: SmallVec<[Choice; 16]> = (0..children)
         .map(|i| {
             let a = placed.required(i);
-            (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0)
+            let owned_a =
+                (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0);
+            Choice::new(Some(i), owned_a)
         })
         .collect();
     // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
@@ -239,11 +242,10 @@ fn choose_placed(
             }
         }
     }
-    let choose =
-        |chosen: Option<usize>| Choice::new(chosen, chosen.is_some_and(|i| child_owned[i]));
     // Word by word, child by child in printed order: the replies a child's
     // envelope avoids that no earlier child avoided are answered by it.
-    let mut choice = [None; 64];
+    let unanswered_choice = Choice::new(None, false);
+    let mut choice = [unanswered_choice; 64];
     for j in 0..span {
         let replies = envelope.words()[j] & !owned(low + j);
         if replies == 0 {
@@ -252,7 +254,7 @@ fn choose_placed(
         let mut unanswered = replies;
         for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
             for bit in bits(unanswered & !child_envelope) {
-                choice[bit as usize] = Some(i);
+                choice[bit as usize] = child_choices[i];
             }
             unanswered &= child_envelope;
             if unanswered == 0 {
@@ -260,12 +262,12 @@ fn choose_placed(
             }
         }
         for bit in bits(unanswered) {
-            choice[bit as usize] = None;
+            choice[bit as usize] = unanswered_choice;
         }
-        out.extend(bits(replies).map(|bit| choose(choice[bit as usize])));
+        out.extend(bits(replies).map(|bit| choice[bit as usize]));
     }
     // A cell outside T lies outside every child's envelope.
-    out.push(choose(Some(0)));
+    out.push(child_choices[0]);
 }
 
 /// Evaluate `table` and choose every reply class on the way, while each
