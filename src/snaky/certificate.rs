@@ -100,7 +100,7 @@ fn write_node_record(out: &mut Vec<u8>, run: &SnakyRun, id: usize, node: &Evalua
     json.list(cells.iter(), |json, choice| json.chosen(choice.chosen()));
     json.raw(",\"outside\":");
     json.chosen(outside.chosen());
-    json.raw("}");
+    json.0.push(b'}');
 }
 
 /// Compact JSON of integers, cells and lists, appended to a buffer.
@@ -133,14 +133,15 @@ impl RecordWriter<'_> {
     }
 
     fn list<T>(&mut self, items: impl IntoIterator<Item = T>, mut write: impl FnMut(&mut Self, T)) {
-        self.raw("[");
+        // Single bytes are pushed: `raw` would call memcpy for each.
+        self.0.push(b'[');
         for (index, item) in items.into_iter().enumerate() {
             if index > 0 {
-                self.raw(",");
+                self.0.push(b',');
             }
             write(self, item);
         }
-        self.raw("]");
+        self.0.push(b']');
     }
 }
 
