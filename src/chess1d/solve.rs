@@ -129,17 +129,20 @@ pub fn solve(board: Board) -> Result<Solution, SolveError> {
     })
 }
 
-/// Positions expanded together: their children's bitmap words are loaded
-/// in one sweep before any is marked, so the cache misses overlap instead
-/// of queueing behind each branch. The order of marking is unchanged.
-const FORWARD_BATCH: usize = 64;
-
-/// Positions taken back together, for the same reason.
+/// Positions taken back together: their parents' states are loaded in
+/// one sweep before any is updated, so the cache misses overlap instead of
+/// queueing behind each branch.
 const BACKWARD_BATCH: usize = 32;
 
-/// Forward: breadth-first over legal moves from the start, writing each
-/// position's number of unanswered moves into `state`. Returns the mates
-/// and the number of moves in all.
+/// Forward: every position reachable from the start, each one's number of
+/// unanswered moves written into `state`. Returns the mates and the number
+/// of moves in all.
+///
+/// The positions found but not yet expanded are swept in layout order
+/// until none is left: a child numbered above its parent is expanded in the
+/// same sweep, one below in the next (White's moves lead up, Black's
+/// down). Consecutive positions then mostly share a skeleton, so the
+/// skeleton table, the bitmaps and `state` are read in a few streams.
 fn explore(
     board: Board,
     layout: &Layout,
@@ -148,59 +151,64 @@ fn explore(
     state: &mut [u16],
 ) -> Result<(Vec<u32>, usize), SolveError> {
     reachable.insert(start);
-    let mut order: Vec<u32> = vec![start as u32];
+    let mut frontier = Bitmap::new(layout.size());
+    frontier.insert(start);
     let mut mates: Vec<u32> = Vec::new();
     let mut children: Vec<u32> = Vec::new();
     let mut moves = 0usize;
-    let mut out_of_order = false;
-    let mut level = 0;
-    while level < order.len() {
-        // One breadth-first level at a time, in layout order: neighbouring
-        // positions have neighbouring children, so memory is read in a
-        // few streams rather than at random.
-        let level_end = order.len();
-        order[level..level_end].sort_unstable();
-        let mut next = level;
-        while next < level_end {
-            let end = level_end.min(next + FORWARD_BATCH);
+    let mut pending = true;
+    while pending {
+        pending = false;
+        let mut cursor = 0;
+        while let Some(index) = frontier.pop_from(&mut cursor) {
+            pending = true;
             children.clear();
-            for &index in &order[next..end] {
-                let index = index as usize;
-                let position = layout.position(index);
-                let mut degree = 0u16;
-                // Bare kings end the game: no moves are followed from there.
-                if !position.bare_kings() {
-                    let parts = layout.parts(&position.places);
-                    let to_move = position.to_move.other();
-                    board.for_each_legal_slot_move(&position, |mv| {
-                        degree += 1;
-                        match child_index(layout, parts, to_move, mv) {
-                            Some(child) => children.push(child as u32),
-                            None => out_of_order = true,
-                        }
-                    });
-                    moves += degree as usize;
-                    if degree == 0 && board.in_check(&position, position.to_move) {
-                        mates.push(index as u32);
-                        continue;
-                    }
-                }
-                state[index] = UNRESOLVED | degree;
+            let degree = expand(board, layout, index, &mut children)?;
+            moves += children.len();
+            match degree {
+                Some(degree) => state[index] = UNRESOLVED | degree,
+                None => mates.push(index as u32),
             }
-            if out_of_order {
-                return Err(SolveError::OutOfOrder(board.squares()));
-            }
-            reachable.touch(&children);
             for &child in &children {
                 if reachable.insert(child as usize) {
-                    order.push(child);
+                    frontier.insert(child as usize);
                 }
             }
-            next = end;
         }
-        level = level_end;
     }
     Ok((mates, moves))
+}
+
+/// Adds the children of the position numbered `index` to `children`;
+/// returns its number of legal moves, or `None` for a checkmate. Bare kings
+/// end the game: no moves are followed from there.
+#[inline]
+fn expand(
+    board: Board,
+    layout: &Layout,
+    index: usize,
+    children: &mut Vec<u32>,
+) -> Result<Option<u16>, SolveError> {
+    let position = layout.position(index);
+    if position.bare_kings() {
+        return Ok(Some(0));
+    }
+    let parts = layout.parts(&position.places);
+    let to_move = position.to_move.other();
+    let mut out_of_order = false;
+    board.for_each_legal_slot_move(&position, |mv| {
+        match child_index(layout, parts, to_move, mv) {
+            Some(child) => children.push(child as u32),
+            None => out_of_order = true,
+        }
+    });
+    if out_of_order {
+        return Err(SolveError::OutOfOrder(board.squares()));
+    }
+    if children.is_empty() && board.in_check(&position, position.to_move) {
+        return Ok(None);
+    }
+    Ok(Some(children.len() as u16))
 }
 
 /// The index of the position after `mv` from the one made of `parts`.

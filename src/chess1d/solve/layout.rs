@@ -264,12 +264,19 @@ impl Bitmap {
             .is_some_and(|word| word & (1u64 << (index % 64)) != 0)
     }
 
-    /// Loads the words of a batch of indices ahead of their use.
-    pub(super) fn touch(&self, indices: &[u32]) {
-        let sum = indices.iter().fold(0u64, |sum, &index| {
-            sum ^ self.words.get(index as usize / 64).copied().unwrap_or(0)
-        });
-        std::hint::black_box(sum);
+    /// Removes and returns the lowest member at or above word `*cursor`,
+    /// leaving `*cursor` at its word.
+    #[inline]
+    pub(super) fn pop_from(&mut self, cursor: &mut usize) -> Option<usize> {
+        while let Some(word) = self.words.get_mut(*cursor) {
+            if *word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(*cursor * 64 + bit);
+            }
+            *cursor += 1;
+        }
+        None
     }
 
     pub(super) fn len(&self) -> usize {
