@@ -194,13 +194,11 @@ fn expand(
         return Ok(Some(0));
     }
     let parts = layout.parts(&position.places);
-    let to_move = position.to_move.other();
+    let side = layout.side(position.to_move.other());
     let mut out_of_order = false;
-    board.for_each_legal_slot_move(&position, |mv| {
-        match child_index(layout, parts, to_move, mv) {
-            Some(child) => children.push(child as u32),
-            None => out_of_order = true,
-        }
+    board.for_each_legal_slot_move(&position, |mv| match child_index(layout, parts, side, mv) {
+        Some(child) => children.push(child as u32),
+        None => out_of_order = true,
     });
     if out_of_order {
         return Err(SolveError::OutOfOrder(board.squares()));
@@ -213,12 +211,12 @@ fn expand(
 
 /// The index of the position after `mv` from the one made of `parts`.
 #[inline]
-fn child_index(layout: &Layout, parts: Parts, to_move: Side, mv: SlotMove) -> Option<usize> {
+fn child_index(layout: &Layout, parts: Parts, side: u32, mv: SlotMove) -> Option<usize> {
     let mut after = layout.shift(parts, mv.slot, mv.from, mv.to);
     if let Some(victim) = mv.captured {
         after = layout.remove(after, victim, mv.to);
     }
-    layout.compose(to_move, after)
+    layout.compose(side, after)
 }
 
 /// Backward: breadth-first from the mates over unmoves. Positions leave
@@ -265,13 +263,13 @@ fn retrograde(
 fn take_back(board: Board, layout: &Layout, index: usize, parents: &mut Vec<u32>) {
     let position = layout.position(index);
     let parts = layout.parts(&position.places);
-    let to_move = position.to_move.other();
+    let side = layout.side(position.to_move.other());
     for_each_unmove(board, &position, |unmove| {
         let mut before = layout.shift(parts, unmove.slot, unmove.to, unmove.from);
         if let Some(restored) = unmove.restored {
             before = layout.put(before, restored, unmove.to);
         }
-        if let Some(parent) = layout.compose(to_move, before) {
+        if let Some(parent) = layout.compose(side, before) {
             parents.push(parent as u32);
         }
     });
@@ -646,7 +644,7 @@ mod tests {
                 }
                 next.places[mv.slot] = mv.to;
                 next.to_move = position.to_move.other();
-                let child = child_index(&layout, parts, next.to_move, mv);
+                let child = child_index(&layout, parts, layout.side(next.to_move), mv);
                 assert_eq!(child, layout.index(board, &next));
                 let mut parents = Vec::new();
                 take_back(board, &layout, child.unwrap(), &mut parents);

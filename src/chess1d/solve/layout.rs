@@ -40,20 +40,13 @@ impl Divisor {
 /// A skeleton key whose pieces are out of the order of play.
 const NO_SKELETON: u32 = u32::MAX;
 
-/// Whether a slot (White K N R, Black K N R) holds a knight.
-#[inline]
-pub(super) fn is_knight(slot: usize) -> bool {
-    slot % 3 == 1
-}
-
-/// A position's number split into the parts a move changes: the key of its
-/// skeleton (a sum of per-piece terms, looked up to give the skeleton's
-/// number) and the knights' terms of the index.
+/// A position's number split into the parts a move changes, packed in one
+/// word so that a move of any piece is one subtraction and one addition:
+/// the key of its skeleton (a sum of per-piece terms, looked up to give the
+/// skeleton's part of the index) in the high half, and the knights' terms
+/// of the index in the low half.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Parts {
-    pub key: u32,
-    pub knights: u32,
-}
+pub(super) struct Parts(u64);
 
 /// The numbering: index = side term + skeleton number * skeleton stride +
 /// White knight's cell * knight cells + Black knight's cell, where a
@@ -64,14 +57,14 @@ pub(super) struct Layout {
     /// Whether Black's knight stands on odd squares (White's is on even ones).
     black_knight_odd: bool,
     /// Per slot and square: a knight's index term, or a king's or rook's
-    /// term of the skeleton key.
-    terms: [Vec<u32>; 6],
-    /// The skeleton's number by key, [`NO_SKELETON`] when out of order.
+    /// term of the skeleton key, placed as in [`Parts`].
+    terms: [Vec<u64>; 6],
+    /// The skeleton's part of the index (its number times the skeleton
+    /// stride) by key, [`NO_SKELETON`] when out of order.
     skeletons: Vec<u32>,
     /// The squares of White's king and rook, Black's king and rook by
     /// skeleton number.
     skeleton_places: Vec<[u8; 4]>,
-    skeleton_stride: u32,
     /// The term of Black to move (White's is 0).
     black_to_move: u32,
     by_knight_cells: Divisor,
@@ -83,6 +76,7 @@ impl Layout {
         let squares = board.squares() as usize;
         let places = squares + 1;
         let knight_cells = squares.div_ceil(2) + 1;
+        let skeleton_stride = knight_cells * knight_cells;
         let mut skeletons = vec![NO_SKELETON; places.pow(4)];
         let mut skeleton_places = Vec::new();
         let key = |king: usize, rook: usize, enemy_king: usize, enemy_rook: usize| {
@@ -95,38 +89,40 @@ impl Layout {
                 for rook in rooks() {
                     for enemy_rook in rooks().filter(|&r| r == 0 || r > rook) {
                         skeletons[key(king, rook, enemy_king, enemy_rook)] =
-                            skeleton_places.len() as u32;
+                            (skeleton_places.len() * skeleton_stride) as u32;
                         skeleton_places
                             .push([king, rook, enemy_king, enemy_rook].map(|square| square as u8));
                     }
                 }
             }
         }
-        let skeleton_stride = knight_cells * knight_cells;
-        let term = |stride: usize, field: &dyn Fn(usize) -> usize| -> Vec<u32> {
+        let term = |stride: usize, field: &dyn Fn(usize) -> usize| -> Vec<u64> {
             (0..=squares)
-                .map(|square| (stride * field(square)) as u32)
+                .map(|square| (stride * field(square)) as u64)
                 .collect()
         };
-        let square = |square: usize| square;
+        let key = |stride: usize| -> Vec<u64> {
+            (0..=squares)
+                .map(|square| ((stride * square) as u64) << 32)
+                .collect()
+        };
         let knight = |square: usize| square.div_ceil(2);
         Layout {
             squares,
             black_knight_odd: (squares - 1) % 2 == 1,
             terms: [
-                term(places.pow(3), &square),
+                key(places.pow(3)),
                 term(knight_cells, &knight),
-                term(places, &square),
-                term(places.pow(2), &square),
+                key(places),
+                key(places.pow(2)),
                 term(1, &knight),
-                term(1, &square),
+                key(1),
             ],
             black_to_move: (skeleton_places.len() * skeleton_stride) as u32,
             by_knight_cells: Divisor::new(knight_cells as u32),
             by_skeletons: Divisor::new(skeleton_places.len().max(2) as u32),
             skeletons,
             skeleton_places,
-            skeleton_stride: skeleton_stride as u32,
         }
     }
 
@@ -138,56 +134,50 @@ impl Layout {
     /// The parts of a position's number (its squares must be on the board).
     #[inline]
     pub(super) fn parts(&self, places: &[u8; 6]) -> Parts {
-        let term = |slot: usize| self.terms[slot][places[slot] as usize];
-        Parts {
-            key: term(0) + term(2) + term(3) + term(5),
-            knights: term(1) + term(4),
+        Parts(
+            (0..6)
+                .map(|slot| self.terms[slot][places[slot] as usize])
+                .sum(),
+        )
+    }
+
+    /// The index term of the side to move.
+    #[inline]
+    pub(super) fn side(&self, to_move: Side) -> u32 {
+        match to_move {
+            Side::White => 0,
+            Side::Black => self.black_to_move,
         }
     }
 
-    /// The index made of `parts` with `to_move` to move; `None` when the
+    /// The index made of `parts` and the side term `side`; `None` when the
     /// skeleton is out of order (no such position arises in play).
-    #[inline]
-    pub(super) fn compose(&self, to_move: Side, parts: Parts) -> Option<usize> {
-        let skeleton = self.skeletons[parts.key as usize];
+    #[inline(always)]
+    pub(super) fn compose(&self, side: u32, parts: Parts) -> Option<usize> {
+        let skeleton = self.skeletons[(parts.0 >> 32) as usize];
         if skeleton == NO_SKELETON {
             return None;
         }
-        let side = match to_move {
-            Side::White => 0,
-            Side::Black => self.black_to_move,
-        };
-        Some((side + skeleton * self.skeleton_stride + parts.knights) as usize)
+        Some((side + skeleton + parts.0 as u32) as usize)
     }
 
     /// `parts` with the piece in `slot` moved from `from` to `to`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn shift(&self, parts: Parts, slot: usize, from: u8, to: u8) -> Parts {
         let terms = &self.terms[slot];
-        let (from, to) = (terms[from as usize], terms[to as usize]);
-        if is_knight(slot) {
-            Parts {
-                knights: parts.knights - from + to,
-                ..parts
-            }
-        } else {
-            Parts {
-                key: parts.key - from + to,
-                ..parts
-            }
-        }
+        Parts(parts.0 - terms[from as usize] + terms[to as usize])
     }
 
     /// `parts` with the piece in `slot` removed from `square`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn remove(&self, parts: Parts, slot: usize, square: u8) -> Parts {
-        self.shift(parts, slot, square, 0)
+        Parts(parts.0 - self.terms[slot][square as usize])
     }
 
     /// `parts` with the piece in `slot` put on `square`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn put(&self, parts: Parts, slot: usize, square: u8) -> Parts {
-        self.shift(parts, slot, 0, square)
+        Parts(parts.0 + self.terms[slot][square as usize])
     }
 
     /// The index of a position; `None` for one that cannot arise in play
@@ -205,7 +195,7 @@ impl Layout {
         if !fits {
             return None;
         }
-        self.compose(position.to_move, self.parts(&position.places))
+        self.compose(self.side(position.to_move), self.parts(&position.places))
     }
 
     /// The position numbered `index` (which must be below [`Layout::size`]).
