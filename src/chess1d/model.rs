@@ -270,11 +270,15 @@ impl StandingKing {
             return true;
         }
         let after = (self.occupied & !bit(from)) | bit(to);
-        !(self.king_checks && to != enemy_king
-            || self.knight_checks && to != knight
-            || self
-                .rook_line
-                .is_some_and(|line| to != rook && after & line == 0))
+        // `&` and `|` rather than `&&` and `||`: every operand is cheap, and
+        // branches on them would be mispredicted.
+        let (has_line, line) = match self.rook_line {
+            Some(line) => (true, line),
+            None => (false, 0),
+        };
+        !(self.king_checks & (to != enemy_king)
+            | self.knight_checks & (to != knight)
+            | has_line & (to != rook) & (after & line == 0))
     }
 }
 
@@ -376,7 +380,7 @@ impl Board {
     /// occupancy and what attacks the standing king are worked out once, so
     /// each move of a knight or rook is tested with a few comparisons; a
     /// rook's slide ends at the first occupied square, found by bit scan.
-    pub fn for_each_legal_slot_move(self, position: &Position, mut visit: impl FnMut(SlotMove)) {
+    pub fn for_each_legal_slot_move<F: FnMut(SlotMove)>(self, position: &Position, mut visit: F) {
         let own = position.to_move.index() * 3;
         let enemy = 3 - own;
         let places = position.places;
@@ -397,7 +401,8 @@ impl Board {
                 .find(|&kind| attackers[kind] == to)
                 .map(|kind| enemy + kind)
         };
-        let mut target = |slot: usize, from: u8, to: u8| {
+        // A king's or knight's step: onto an empty square or an enemy piece.
+        let step = |slot: usize, from: u8, to: u8, visit: &mut F| {
             if own_squares & bit(to) != 0 {
                 return;
             }
@@ -420,41 +425,55 @@ impl Board {
                 });
             }
         };
-        for (kind, slot) in (own..own + 3).enumerate() {
+        for (kind, slot) in (own..own + 2).enumerate() {
             let from = places[slot];
             if from == 0 {
                 continue;
             }
-            if kind < 2 {
-                let step = kind as u8 + 1;
-                if from > step {
-                    target(slot, from, from - step);
-                }
-                if from + step <= n {
-                    target(slot, from, from + step);
-                }
-            } else {
-                // leftward down to the nearest piece (or square 1), then
-                // rightward up to the nearest piece (or square n)
-                let below = occupied & (bit(from) - 1);
-                let stop = if below == 0 {
-                    1
-                } else {
-                    64 - below.leading_zeros() as u8
-                };
-                for to in (stop..from).rev() {
-                    target(slot, from, to);
-                }
-                let above = occupied & !(u64::MAX >> (64 - from));
-                let stop = if above == 0 {
-                    n
-                } else {
-                    above.trailing_zeros() as u8 + 1
-                };
-                for to in from + 1..=stop {
-                    target(slot, from, to);
-                }
+            let step_length = kind as u8 + 1;
+            if from > step_length {
+                step(slot, from, from - step_length, &mut visit);
             }
+            if from + step_length <= n {
+                step(slot, from, from + step_length, &mut visit);
+            }
+        }
+        let slot = own + 2;
+        let from = places[slot];
+        if from == 0 {
+            return;
+        }
+        // The rook slides over empty squares up to the nearest piece on each
+        // side (or the edge), which it captures if it is an enemy's.
+        let slide = |to: u8, visit: &mut F| {
+            if standing.safe_after(from, to) {
+                visit(SlotMove {
+                    slot,
+                    from,
+                    to,
+                    captured: None,
+                });
+            }
+        };
+        let below = occupied & (bit(from) - 1);
+        let left_end = 64 - below.leading_zeros() as u8;
+        for to in (left_end + 1..from).rev() {
+            slide(to, &mut visit);
+        }
+        if left_end != 0 {
+            step(slot, from, left_end, &mut visit);
+        }
+        let above = occupied & !(u64::MAX >> (64 - from));
+        let right_end = if above == 0 {
+            n + 1
+        } else {
+            above.trailing_zeros() as u8 + 1
+        };
+        for to in from + 1..right_end {
+            slide(to, &mut visit);
+        }
+        if right_end <= n {
+            step(slot, from, right_end, &mut visit);
         }
     }
 
