@@ -48,14 +48,15 @@ const NO_SKELETON: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Parts(u64);
 
-/// The numbering: index = side term + skeleton number * skeleton stride +
-/// White knight's cell * knight cells + Black knight's cell, where a
-/// knight's cell is 0 when captured, else its square / 2 rounded up.
+/// The numbering: index = 2 * (skeleton number * skeleton stride + White
+/// knight's cell * knight cells + Black knight's cell) + side to move (0
+/// White, 1 Black), where a knight's cell is 0 when captured, else its
+/// square / 2 rounded up (Black's knight stands on odd squares when n is
+/// even, White's always on even ones). The side to move is the lowest
+/// digit so that a sweep in index order meets the replies of both sides.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
     squares: usize,
-    /// Whether Black's knight stands on odd squares (White's is on even ones).
-    black_knight_odd: bool,
     /// Per slot and square: a knight's index term, or a king's or rook's
     /// term of the skeleton key, placed as in [`Parts`].
     terms: [Vec<u64>; 6],
@@ -65,10 +66,10 @@ pub(super) struct Layout {
     /// The squares of White's king and rook, Black's king and rook by
     /// skeleton number.
     skeleton_places: Vec<[u8; 4]>,
-    /// The term of Black to move (White's is 0).
-    black_to_move: u32,
+    /// The square of White's, then Black's knight by cell.
+    knight_squares: [Vec<u8>; 2],
+    size: usize,
     by_knight_cells: Divisor,
-    by_skeletons: Divisor,
 }
 
 impl Layout {
@@ -77,6 +78,8 @@ impl Layout {
         let places = squares + 1;
         let knight_cells = squares.div_ceil(2) + 1;
         let skeleton_stride = knight_cells * knight_cells;
+        // Black's knight starts on n - 1, White's on 2.
+        let black_knight_odd = (squares - 1) % 2 == 1;
         let mut skeletons = vec![NO_SKELETON; places.pow(4)];
         let mut skeleton_places = Vec::new();
         let key = |king: usize, rook: usize, enemy_king: usize, enemy_rook: usize| {
@@ -89,7 +92,7 @@ impl Layout {
                 for rook in rooks() {
                     for enemy_rook in rooks().filter(|&r| r == 0 || r > rook) {
                         skeletons[key(king, rook, enemy_king, enemy_rook)] =
-                            (skeleton_places.len() * skeleton_stride) as u32;
+                            (2 * skeleton_places.len() * skeleton_stride) as u32;
                         skeleton_places
                             .push([king, rook, enemy_king, enemy_rook].map(|square| square as u8));
                     }
@@ -109,18 +112,24 @@ impl Layout {
         let knight = |square: usize| square.div_ceil(2);
         Layout {
             squares,
-            black_knight_odd: (squares - 1) % 2 == 1,
             terms: [
                 key(places.pow(3)),
-                term(knight_cells, &knight),
+                term(2 * knight_cells, &knight),
                 key(places),
                 key(places.pow(2)),
-                term(1, &knight),
+                term(2, &knight),
                 key(1),
             ],
-            black_to_move: (skeleton_places.len() * skeleton_stride) as u32,
+            knight_squares: [false, black_knight_odd].map(|odd| {
+                (0..knight_cells)
+                    .map(|cell| match cell {
+                        0 => 0,
+                        cell => (2 * cell - odd as usize) as u8,
+                    })
+                    .collect()
+            }),
+            size: 2 * skeleton_places.len() * skeleton_stride,
             by_knight_cells: Divisor::new(knight_cells as u32),
-            by_skeletons: Divisor::new(skeleton_places.len().max(2) as u32),
             skeletons,
             skeleton_places,
         }
@@ -128,7 +137,7 @@ impl Layout {
 
     /// Number of indices: the size of a table over them.
     pub(super) fn size(&self) -> usize {
-        2 * self.black_to_move as usize
+        self.size
     }
 
     /// The parts of a position's number (its squares must be on the board).
@@ -146,7 +155,7 @@ impl Layout {
     pub(super) fn side(&self, to_move: Side) -> u32 {
         match to_move {
             Side::White => 0,
-            Side::Black => self.black_to_move,
+            Side::Black => 1,
         }
     }
 
@@ -201,23 +210,17 @@ impl Layout {
     /// The position numbered `index` (which must be below [`Layout::size`]).
     #[inline]
     pub(super) fn position(&self, index: usize) -> Position {
-        let knight = |cell: u32, odd: bool| -> u8 {
-            match cell {
-                0 => 0,
-                cell => (2 * cell - odd as u32) as u8,
-            }
-        };
-        let (rest, black_cell) = self.by_knight_cells.div_rem(index as u32);
-        let (rest, white_cell) = self.by_knight_cells.div_rem(rest);
-        let (side, skeleton) = self.by_skeletons.div_rem(rest);
+        let side = index % 2;
+        let (rest, black_cell) = self.by_knight_cells.div_rem((index / 2) as u32);
+        let (skeleton, white_cell) = self.by_knight_cells.div_rem(rest);
         let [king, rook, enemy_king, enemy_rook] = self.skeleton_places[skeleton as usize];
         Position {
             places: [
                 king,
-                knight(white_cell, false),
+                self.knight_squares[0][white_cell as usize],
                 rook,
                 enemy_king,
-                knight(black_cell, self.black_knight_odd),
+                self.knight_squares[1][black_cell as usize],
                 enemy_rook,
             ],
             to_move: if side == 1 { Side::Black } else { Side::White },
