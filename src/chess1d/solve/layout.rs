@@ -272,6 +272,14 @@ impl Bitmap {
         None
     }
 
+    /// Loads the words of a batch of indices ahead of their use.
+    pub(super) fn touch(&self, indices: &[u32]) {
+        let sum = indices.iter().fold(0u64, |sum, &index| {
+            sum ^ self.words.get(index as usize / 64).copied().unwrap_or(0)
+        });
+        std::hint::black_box(sum);
+    }
+
     pub(super) fn len(&self) -> usize {
         self.words
             .iter()
