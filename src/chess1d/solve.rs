@@ -145,7 +145,7 @@ const BACKWARD_BATCH: usize = 32;
 ///
 /// The positions found but not yet expanded are swept in layout order
 /// until none is left: a child numbered above its parent is expanded in the
-/// same sweep, one below in the next (36 sweeps at n = 24). Consecutive
+/// same sweep, one below in the next. Consecutive
 /// positions then mostly share a skeleton, so the skeleton table, the
 /// bitmaps and `state` are read in a few streams.
 fn explore(
