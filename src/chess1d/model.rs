@@ -233,6 +233,55 @@ fn king_is_safe(king: u8, occupied: u64, attackers: [u8; 3]) -> bool {
         || rook != 0 && rook != king && occupied & between(rook, king) == 0)
 }
 
+/// What attacks a king that stays on its square while another of its
+/// side's pieces moves: the enemy king and knight attack it or not whatever
+/// that move is (unless it captures them); the enemy rook attacks it once
+/// the squares between them are empty.
+struct StandingKing {
+    king: u8,
+    attackers: [u8; 3],
+    king_checks: bool,
+    knight_checks: bool,
+    /// The squares strictly between the enemy rook and the king, when the
+    /// rook could attack it.
+    rook_line: Option<u64>,
+    occupied: u64,
+}
+
+impl StandingKing {
+    fn new(king: u8, occupied: u64, attackers: [u8; 3]) -> StandingKing {
+        let [enemy_king, knight, rook] = attackers;
+        StandingKing {
+            king,
+            attackers,
+            king_checks: enemy_king != 0 && enemy_king.abs_diff(king) == 1,
+            knight_checks: knight != 0 && knight.abs_diff(king) == 2,
+            rook_line: (rook != 0 && rook != king).then(|| between(rook, king)),
+            occupied,
+        }
+    }
+
+    /// Whether the king is safe after one of its side's other pieces moves
+    /// from `from` to `to` (capturing whatever enemy piece stands there).
+    #[inline]
+    fn safe_after(&self, from: u8, to: u8) -> bool {
+        let [enemy_king, knight, rook] = self.attackers;
+        if self.king == 0 {
+            return true;
+        }
+        let after = (self.occupied & !bit(from)) | bit(to);
+        // `&` and `|` rather than `&&` and `||`: every operand is cheap, and
+        // branches on them would be mispredicted.
+        let (has_line, line) = match self.rook_line {
+            Some(line) => (true, line),
+            None => (false, 0),
+        };
+        !(self.king_checks & (to != enemy_king)
+            | self.knight_checks & (to != knight)
+            | has_line & (to != rook) & (after & line == 0))
+    }
+}
+
 impl Board {
     pub fn new(squares: u64) -> Result<Board, ModelError> {
         if (MIN_SQUARES as u64..=MAX_SQUARES as u64).contains(&squares) {
@@ -328,9 +377,10 @@ impl Board {
 
     /// Calls `visit` with every legal move of the side to move in slot form,
     /// in a fixed order (king, knight, rook; leftward before rightward). The
-    /// occupancy is built once; a move is legal when the mover's king is not
-    /// attacked afterwards, tested only along the king's own lines.
-    pub fn for_each_legal_slot_move(self, position: &Position, mut visit: impl FnMut(SlotMove)) {
+    /// occupancy and what attacks the standing king are worked out once, so
+    /// each move of a knight or rook is tested with a few comparisons; a
+    /// rook's slide ends at the first occupied square, found by bit scan.
+    pub fn for_each_legal_slot_move<F: FnMut(SlotMove)>(self, position: &Position, mut visit: F) {
         let own = position.to_move.index() * 3;
         let enemy = 3 - own;
         let places = position.places;
@@ -341,27 +391,32 @@ impl Board {
             .fold(0u64, |mask, &slot| mask | bit(places[slot]));
         let king = places[own];
         let attackers = [places[enemy], places[enemy + 1], places[enemy + 2]];
+        let standing = StandingKing::new(king, occupied, attackers);
         let n = self.squares;
-        // Returns whether a sliding piece may continue past `to`.
-        let mut target = |slot: usize, from: u8, to: u8| -> bool {
-            let square = bit(to);
-            if own_squares & square != 0 {
-                return false;
+        let captured_on = |to: u8| -> Option<usize> {
+            if occupied & bit(to) == 0 {
+                return None;
             }
-            let captured = if occupied & square == 0 {
-                None
+            (0..3)
+                .find(|&kind| attackers[kind] == to)
+                .map(|kind| enemy + kind)
+        };
+        // A king's or knight's step: onto an empty square or an enemy piece.
+        let step = |slot: usize, from: u8, to: u8, visit: &mut F| {
+            if own_squares & bit(to) != 0 {
+                return;
+            }
+            let captured = captured_on(to);
+            let safe = if slot == own {
+                let mut left = attackers;
+                if let Some(victim) = captured {
+                    left[victim - enemy] = 0;
+                }
+                king_is_safe(to, (occupied & !bit(from)) | bit(to), left)
             } else {
-                (0..3)
-                    .find(|&kind| attackers[kind] == to)
-                    .map(|kind| enemy + kind)
+                standing.safe_after(from, to)
             };
-            let mut left = attackers;
-            if let Some(victim) = captured {
-                left[victim - enemy] = 0;
-            }
-            let king_at = if slot == own { to } else { king };
-            let after = (occupied & !bit(from)) | square;
-            if king_is_safe(king_at, after, left) {
+            if safe {
                 visit(SlotMove {
                     slot,
                     from,
@@ -369,31 +424,56 @@ impl Board {
                     captured,
                 });
             }
-            captured.is_none()
         };
-        for (kind, slot) in (own..own + 3).enumerate() {
+        for (kind, slot) in (own..own + 2).enumerate() {
             let from = places[slot];
             if from == 0 {
                 continue;
             }
-            if kind < 2 {
-                let step = kind as u8 + 1;
-                if from > step {
-                    target(slot, from, from - step);
-                }
-                if from + step <= n {
-                    target(slot, from, from + step);
-                }
-            } else {
-                let mut to = from - 1;
-                while to >= 1 && target(slot, from, to) {
-                    to -= 1;
-                }
-                let mut to = from + 1;
-                while to <= n && target(slot, from, to) {
-                    to += 1;
-                }
+            let step_length = kind as u8 + 1;
+            if from > step_length {
+                step(slot, from, from - step_length, &mut visit);
             }
+            if from + step_length <= n {
+                step(slot, from, from + step_length, &mut visit);
+            }
+        }
+        let slot = own + 2;
+        let from = places[slot];
+        if from == 0 {
+            return;
+        }
+        // The rook slides over empty squares up to the nearest piece on each
+        // side (or the edge), which it captures if it is an enemy's.
+        let slide = |to: u8, visit: &mut F| {
+            if standing.safe_after(from, to) {
+                visit(SlotMove {
+                    slot,
+                    from,
+                    to,
+                    captured: None,
+                });
+            }
+        };
+        let below = occupied & (bit(from) - 1);
+        let left_end = 64 - below.leading_zeros() as u8;
+        for to in (left_end + 1..from).rev() {
+            slide(to, &mut visit);
+        }
+        if left_end != 0 {
+            step(slot, from, left_end, &mut visit);
+        }
+        let above = occupied & !(u64::MAX >> (64 - from));
+        let right_end = if above == 0 {
+            n + 1
+        } else {
+            above.trailing_zeros() as u8 + 1
+        };
+        for to in from + 1..right_end {
+            slide(to, &mut visit);
+        }
+        if right_end <= n {
+            step(slot, from, right_end, &mut visit);
         }
     }
 

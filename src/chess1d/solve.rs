@@ -6,7 +6,10 @@
 //! which neither side can force mate is a draw; that covers repetition,
 //! since a side that cannot force mate can at best keep the game going.
 
+mod layout;
+
 use super::model::{Board, Move, Position, Side, SlotMove, Status};
+use layout::{Bitmap, Layout, Parts};
 
 /// The value of a position for the side to move, counted in plies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,310 +67,22 @@ fn decode(stored: u16) -> Value {
     }
 }
 
-/// Division by a fixed divisor as two multiplications (Lemire, Kaser and
-/// Kurz, "Faster remainder by direct computation", 2019): exact for every
-/// 32-bit dividend; decoding a layout index takes six of them.
-#[derive(Debug, Clone, Copy)]
-struct Divisor {
-    divisor: u32,
-    magic: u64,
-}
-
-impl Divisor {
-    /// `divisor` must be at least 2.
-    fn new(divisor: u32) -> Divisor {
-        Divisor {
-            divisor,
-            magic: u64::MAX / u64::from(divisor) + 1,
-        }
-    }
-
-    /// (quotient, remainder)
-    fn div_rem(self, dividend: u32) -> (u32, u32) {
-        let quotient = ((u128::from(self.magic) * u128::from(dividend)) >> 64) as u32;
-        (quotient, dividend - quotient * self.divisor)
-    }
-}
-
-/// A dense numbering of every position that respects the invariants of
-/// play, used for a visited bitmap: kings on the board, and each knight on
-/// squares of its starting colour (it always moves two squares).
-///
-/// An index is the sum of one term per piece (its square times the piece's
-/// stride) and one for the side to move, so a move changes it by a few
-/// table lookups: `offsets[slot][square]` is the piece's term.
-#[derive(Debug, Clone)]
-struct Layout {
-    squares: usize,
-    /// Whether Black's knight stands on odd squares (White's is on even ones).
-    black_knight_odd: bool,
-    /// The term of each slot (White K N R, Black K N R) on each square.
-    offsets: [Vec<u32>; 6],
-    /// The term of Black to move (White's is 0).
-    black_to_move: u32,
-    by_squares: Divisor,
-    by_rook_places: Divisor,
-    by_knight_cells: Divisor,
-}
-
-impl Layout {
-    fn new(board: Board) -> Layout {
-        let squares = board.squares() as usize;
-        // Knight cells: 0 captured, else square / 2 rounded up.
-        let knight_cells = squares.div_ceil(2) + 1;
-        // Strides, innermost first: Black knight, White knight, Black rook,
-        // White rook, Black king, White king, side to move.
-        let bn = 1;
-        let wn = bn * knight_cells;
-        let br = wn * knight_cells;
-        let wr = br * (squares + 1);
-        let bk = wr * (squares + 1);
-        let wk = bk * squares;
-        let side = wk * squares;
-        let term = |stride: usize, field: &dyn Fn(usize) -> usize| -> Vec<u32> {
-            (0..=squares)
-                .map(|square| (stride * field(square)) as u32)
-                .collect()
-        };
-        let king = |square: usize| square.saturating_sub(1);
-        let rook = |square: usize| square;
-        let knight = |square: usize| square.div_ceil(2);
-        Layout {
-            squares,
-            black_knight_odd: (squares - 1) % 2 == 1,
-            offsets: [
-                term(wk, &king),
-                term(wn, &knight),
-                term(wr, &rook),
-                term(bk, &king),
-                term(bn, &knight),
-                term(br, &rook),
-            ],
-            black_to_move: side as u32,
-            by_squares: Divisor::new(squares as u32),
-            by_rook_places: Divisor::new(squares as u32 + 1),
-            by_knight_cells: Divisor::new(knight_cells as u32),
-        }
-    }
-
-    fn size(&self) -> usize {
-        2 * self.black_to_move as usize
-    }
-
-    fn index(&self, position: &Position) -> usize {
-        let side = match position.to_move {
-            Side::White => 0,
-            Side::Black => self.black_to_move as usize,
-        };
-        (0..6).fold(side, |index, slot| {
-            index + self.offsets[slot][position.places[slot] as usize] as usize
-        })
-    }
-
-    /// The index after `mv` from the position numbered `index` with `mover`
-    /// to move.
-    #[inline]
-    fn child(&self, index: usize, mover: Side, mv: SlotMove) -> usize {
-        let piece = &self.offsets[mv.slot];
-        let mut child = index - piece[mv.from as usize] as usize + piece[mv.to as usize] as usize;
-        if let Some(victim) = mv.captured {
-            child -= self.offsets[victim][mv.to as usize] as usize;
-        }
-        match mover {
-            Side::White => child + self.black_to_move as usize,
-            Side::Black => child - self.black_to_move as usize,
-        }
-    }
-
-    /// The index before `unmove` was played into the position numbered
-    /// `index`, in which `mover` has just moved.
-    #[inline]
-    fn parent(&self, index: usize, mover: Side, unmove: Unmove) -> usize {
-        let piece = &self.offsets[unmove.slot];
-        let mut parent =
-            index - piece[unmove.to as usize] as usize + piece[unmove.from as usize] as usize;
-        if let Some(restored) = unmove.restored {
-            parent += self.offsets[restored][unmove.to as usize] as usize;
-        }
-        match mover {
-            Side::White => parent - self.black_to_move as usize,
-            Side::Black => parent + self.black_to_move as usize,
-        }
-    }
-
-    fn position(&self, index: usize) -> Position {
-        let knight = |cell: u32, odd: bool| -> u8 {
-            match cell {
-                0 => 0,
-                cell => (2 * cell - odd as u32) as u8,
-            }
-        };
-        let (index, cell) = self.by_knight_cells.div_rem(index as u32);
-        let bn = knight(cell, self.black_knight_odd);
-        let (index, cell) = self.by_knight_cells.div_rem(index);
-        let wn = knight(cell, false);
-        let (index, br) = self.by_rook_places.div_rem(index);
-        let (index, wr) = self.by_rook_places.div_rem(index);
-        let (index, bk) = self.by_squares.div_rem(index);
-        let (index, wk) = self.by_squares.div_rem(index);
-        let to_move = if index == 1 { Side::Black } else { Side::White };
-        Position {
-            places: [wk as u8 + 1, wn, wr as u8, bk as u8 + 1, bn, br as u8],
-            to_move,
-        }
-    }
-}
-
-/// Bits per block of the reachable set: seven bitmap words share a cache
-/// line with the rank of the block's first bit.
-const BLOCK_BITS: usize = 7 * 64;
-
-#[derive(Debug, Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Block {
-    /// The number of members below the block (bits 27..64) and the members
-    /// in the block before words 2, 4 and 6 (9 bits each), so a rank needs
-    /// at most two population counts.
-    header: u64,
-    words: [u64; 7],
-}
-
-impl Block {
-    /// Members of this block below bit `mask` of word `word`.
-    #[inline]
-    fn count_below(&self, word: usize, mask: u64) -> u64 {
-        let pair = word / 2;
-        let before_pair = if pair == 0 {
-            0
-        } else {
-            (self.header >> (9 * (pair - 1))) & 0x1ff
-        };
-        let odd = if word % 2 == 1 {
-            self.words[word - 1].count_ones() as u64
-        } else {
-            0
-        };
-        before_pair + odd + (self.words[word] & (mask - 1)).count_ones() as u64
-    }
-
-    fn rank(&self) -> u64 {
-        self.header >> 27
-    }
-}
-
-/// The set of reachable positions as a bitmap over [`Layout`] indices, with
-/// a running count per block so that a position's number is its rank.
-struct Reachable {
-    blocks: Vec<Block>,
-    count: usize,
-}
-
-impl Reachable {
-    fn new(size: usize) -> Reachable {
-        Reachable {
-            blocks: vec![Block::default(); size.div_ceil(BLOCK_BITS)],
-            count: 0,
-        }
-    }
-
-    /// (block, word, bit mask) of an index.
-    #[inline]
-    fn locate(index: usize) -> (usize, usize, u64) {
-        let offset = index % BLOCK_BITS;
-        (index / BLOCK_BITS, offset / 64, 1u64 << (offset % 64))
-    }
-
-    /// Adds an index; whether it was new.
-    #[inline]
-    fn insert(&mut self, index: usize) -> bool {
-        let (block, word, mask) = Self::locate(index);
-        let word = &mut self.blocks[block].words[word];
-        let fresh = *word & mask == 0;
-        *word |= mask;
-        fresh
-    }
-
-    /// Loads the bitmap words of a batch of indices ahead of their use.
-    fn touch(&self, indices: &[u32]) {
-        let sum = indices.iter().fold(0u64, |sum, &index| {
-            let (block, word, _) = Self::locate(index as usize);
-            sum ^ self.blocks[block].words[word]
-        });
-        std::hint::black_box(sum);
-    }
-
-    /// Numbers the members in index order; call once all are inserted.
-    fn number(&mut self) {
-        let mut total = 0u64;
-        for block in &mut self.blocks {
-            let counts = block.words.map(|word| word.count_ones() as u64);
-            let pairs = [
-                counts[0] + counts[1],
-                counts[0] + counts[1] + counts[2] + counts[3],
-                counts[..6].iter().sum(),
-            ];
-            block.header = total << 27 | pairs[0] | pairs[1] << 9 | pairs[2] << 18;
-            total += counts.iter().sum::<u64>();
-        }
-        self.count = total as usize;
-    }
-
-    /// The member's number, or `None` for a non-member.
-    #[inline]
-    fn id(&self, index: usize) -> Option<usize> {
-        let (block, word, mask) = Self::locate(index);
-        let block = &self.blocks[block];
-        if block.words[word] & mask == 0 {
-            return None;
-        }
-        Some((block.rank() + block.count_below(word, mask)) as usize)
-    }
-
-    /// The members in increasing order.
-    fn indices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.blocks.iter().enumerate().flat_map(|(number, block)| {
-            block
-                .words
-                .iter()
-                .enumerate()
-                .flat_map(move |(word, &bits)| {
-                    let base = number * BLOCK_BITS + word * 64;
-                    SetBits(bits).map(move |bit| base + bit)
-                })
-        })
-    }
-}
-
-/// The positions of the set bits of a word, lowest first.
-struct SetBits(u64);
-
-impl Iterator for SetBits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
-
 /// Every reachable position of one board with its exact value.
 pub struct Solution {
     board: Board,
     layout: Layout,
-    reachable: Reachable,
-    /// The value of each position by its number (its rank in layout order).
+    reachable: Bitmap,
+    /// The value of each position by its layout index (meaningless for
+    /// indices outside `reachable`).
     values: Vec<u16>,
+    count: usize,
     start: usize,
     /// Number of legal moves between reachable positions.
     moves: usize,
 }
 
-/// The largest board [`solve`] accepts: the visited bitmap grows like n^6
-/// (350 MB at 40 squares) and the work like the number of positions.
+/// The largest board [`solve`] accepts: the value table grows like n^6/12
+/// (200 MB at 40 squares) and the work like the number of positions.
 pub const MAX_SOLVED_SQUARES: u8 = 40;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -378,10 +93,9 @@ pub enum SolveError {
     TooLarge(u8),
     #[error("a distance to mate on {0} squares exceeds the solver's 15-bit counter")]
     TooDeep(u8),
+    #[error("on {0} squares a move led to a position whose kings and rooks are out of their order of play (a solver bug)")]
+    OutOfOrder(u8),
 }
-
-/// The degree recorded for a checkmate (no legal move has this many).
-const MATE: u8 = u8::MAX;
 
 /// Enumerate and solve; single-threaded, so the result never depends on
 /// the thread count.
@@ -390,35 +104,24 @@ pub fn solve(board: Board) -> Result<Solution, SolveError> {
         return Err(SolveError::TooLarge(board.squares()));
     }
     let layout = Layout::new(board);
-    let mut reachable = Reachable::new(layout.size());
-    let (order, degrees, moves) = explore(board, &layout, &mut reachable);
-    reachable.number();
-    // The backward pass's state per position number: a mate is lost in 0,
+    let start = layout
+        .index(board, &board.start())
+        .ok_or(SolveError::OutOfOrder(board.squares()))?;
+    let mut reachable = Bitmap::new(layout.size());
+    // The backward pass's state per layout index: a mate is lost in 0,
     // every other position starts unresolved with all its moves unanswered.
-    let mut state = vec![0u16; reachable.count];
-    let mut mates: Vec<u32> = Vec::new();
-    for (&index, &degree) in order.iter().zip(&degrees) {
-        let Some(id) = reachable.id(index as usize) else {
-            continue;
-        };
-        if degree == MATE {
-            mates.push(index);
-        } else {
-            state[id] = UNRESOLVED | u16::from(degree);
-        }
-    }
-    drop(order);
-    drop(degrees);
-    retrograde(board, &layout, &reachable, &mut state, mates)?;
+    let mut state = vec![0u16; layout.size()];
+    let (mates, moves) = explore(board, &layout, start, &mut reachable, &mut state)?;
+    retrograde(board, &layout, &mut state, mates)?;
     for stored in &mut state {
         if *stored & UNRESOLVED != 0 {
             *stored = DRAW;
         }
     }
-    let start = reachable.id(layout.index(&board.start())).unwrap_or(0);
     Ok(Solution {
         board,
         layout,
+        count: reachable.len(),
         reachable,
         values: state,
         start,
@@ -428,61 +131,109 @@ pub fn solve(board: Board) -> Result<Solution, SolveError> {
 
 /// Positions expanded together: their children's bitmap words are loaded
 /// in one sweep before any is marked, so the cache misses overlap instead
-/// of queueing behind each branch. The order of marking is unchanged.
-const FORWARD_BATCH: usize = 64;
+/// of queueing behind each branch.
+const FORWARD_BATCH: usize = 32;
 
-/// Positions taken back together, for the same reason.
+/// Positions taken back together: their parents' states are loaded in
+/// one sweep before any is updated, so the cache misses overlap instead of
+/// queueing behind each branch.
 const BACKWARD_BATCH: usize = 32;
 
-/// Forward: breadth-first over legal moves from the start. Returns the
-/// layout indices in the order found, each one's number of legal moves
-/// ([`MATE`] for a checkmate), and the number of moves in all.
-fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32>, Vec<u8>, usize) {
-    let start_index = layout.index(&board.start());
-    reachable.insert(start_index);
-    let mut order: Vec<u32> = vec![start_index as u32];
-    let mut degrees: Vec<u8> = Vec::new();
+/// Forward: every position reachable from the start, each one's number of
+/// unanswered moves written into `state`. Returns the mates and the number
+/// of moves in all.
+///
+/// The positions found but not yet expanded are swept in layout order
+/// until none is left: a child numbered above its parent is expanded in the
+/// same sweep, one below in the next. Consecutive
+/// positions then mostly share a skeleton, so the skeleton table, the
+/// bitmaps and `state` are read in a few streams.
+fn explore(
+    board: Board,
+    layout: &Layout,
+    start: usize,
+    reachable: &mut Bitmap,
+    state: &mut [u16],
+) -> Result<(Vec<u32>, usize), SolveError> {
+    reachable.insert(start);
+    let mut frontier = Bitmap::new(layout.size());
+    frontier.insert(start);
+    let mut mates: Vec<u32> = Vec::new();
     let mut children: Vec<u32> = Vec::new();
     let mut moves = 0usize;
-    let mut level = 0;
-    while level < order.len() {
-        // One breadth-first level at a time, in layout order: neighbouring
-        // positions have neighbouring children, so the bitmap is read in a
-        // few streams rather than at random.
-        let level_end = order.len();
-        order[level..level_end].sort_unstable();
-        let mut next = level;
-        while next < level_end {
-            let end = level_end.min(next + FORWARD_BATCH);
+    let mut pending = true;
+    while pending {
+        pending = false;
+        let mut cursor = 0;
+        loop {
             children.clear();
-            for &index in &order[next..end] {
-                let index = index as usize;
-                let position = layout.position(index);
-                let mut degree = 0u8;
-                // Bare kings end the game: no moves are followed from there.
-                if !position.bare_kings() {
-                    board.for_each_legal_slot_move(&position, |mv| {
-                        degree += 1;
-                        children.push(layout.child(index, position.to_move, mv) as u32);
-                    });
-                    moves += degree as usize;
-                    if degree == 0 && board.in_check(&position, position.to_move) {
-                        degree = MATE;
-                    }
+            let mut batch = 0;
+            while batch < FORWARD_BATCH {
+                let Some(index) = frontier.pop_from(&mut cursor) else {
+                    break;
+                };
+                batch += 1;
+                match expand(board, layout, index, &mut children)? {
+                    Some(degree) => state[index] = UNRESOLVED | degree,
+                    None => mates.push(index as u32),
                 }
-                degrees.push(degree);
             }
+            if batch == 0 {
+                break;
+            }
+            pending = true;
+            moves += children.len();
             reachable.touch(&children);
             for &child in &children {
                 if reachable.insert(child as usize) {
-                    order.push(child);
+                    frontier.insert(child as usize);
                 }
             }
-            next = end;
         }
-        level = level_end;
     }
-    (order, degrees, moves)
+    Ok((mates, moves))
+}
+
+/// Adds the children of the position numbered `index` to `children`;
+/// returns its number of legal moves, or `None` for a checkmate. Bare kings
+/// end the game: no moves are followed from there.
+#[inline]
+fn expand(
+    board: Board,
+    layout: &Layout,
+    index: usize,
+    children: &mut Vec<u32>,
+) -> Result<Option<u16>, SolveError> {
+    let position = layout.position(index);
+    if position.bare_kings() {
+        return Ok(Some(0));
+    }
+    let parts = layout.parts(&position.places);
+    let side = layout.side(position.to_move.other());
+    let before = children.len();
+    let mut out_of_order = false;
+    board.for_each_legal_slot_move(&position, |mv| match child_index(layout, parts, side, mv) {
+        Some(child) => children.push(child as u32),
+        None => out_of_order = true,
+    });
+    if out_of_order {
+        return Err(SolveError::OutOfOrder(board.squares()));
+    }
+    let degree = children.len() - before;
+    if degree == 0 && board.in_check(&position, position.to_move) {
+        return Ok(None);
+    }
+    Ok(Some(degree as u16))
+}
+
+/// The index of the position after `mv` from the one made of `parts`.
+#[inline]
+fn child_index(layout: &Layout, parts: Parts, side: u32, mv: SlotMove) -> Option<usize> {
+    let mut after = layout.shift(parts, mv.slot, mv.from, mv.to);
+    if let Some(victim) = mv.captured {
+        after = layout.remove(after, victim, mv.to);
+    }
+    layout.compose(side, after)
 }
 
 /// Backward: breadth-first from the mates over unmoves. Positions leave
@@ -491,105 +242,85 @@ fn explore(board: Board, layout: &Layout, reachable: &mut Reachable) -> (Vec<u32
 fn retrograde(
     board: Board,
     layout: &Layout,
-    reachable: &Reachable,
     state: &mut [u16],
     mates: Vec<u32>,
 ) -> Result<(), SolveError> {
-    // (layout index, distance) of each resolved position, in order.
-    let mut queue: Vec<(u32, u16)> = mates.into_iter().map(|index| (index, 0)).collect();
-    // (parent's layout index, child's distance) of a batch's unmoves, then
-    // the parents' numbers (`None` for unreachable ones).
+    // The layout index of each resolved position, in order of distance.
+    let mut queue: Vec<u32> = mates;
     let mut parents: Vec<u32> = Vec::new();
-    let mut ids: Vec<u32> = Vec::new();
     let mut level = 0;
+    let mut distance = 0u16;
     while level < queue.len() {
+        if distance + 1 >= UNRESOLVED {
+            return Err(SolveError::TooDeep(board.squares()));
+        }
         // One distance at a time, in layout order (see `explore`).
         let level_end = queue.len();
         queue[level..level_end].sort_unstable();
         let mut head = level;
         while head < level_end {
             let end = level_end.min(head + BACKWARD_BATCH);
-            take_back_batch(
-                board,
-                layout,
-                reachable,
-                state,
-                &mut queue,
-                head..end,
-                &mut parents,
-                &mut ids,
-            )?;
+            parents.clear();
+            for &index in &queue[head..end] {
+                take_back(board, layout, index as usize, &mut parents);
+            }
+            touch(state, &parents);
+            resolve(state, &parents, distance, &mut queue);
             head = end;
         }
         level = level_end;
+        distance += 1;
     }
     Ok(())
 }
 
-/// Resolves the parents of the positions `batch` of the queue.
-#[allow(clippy::too_many_arguments)]
-fn take_back_batch(
-    board: Board,
-    layout: &Layout,
-    reachable: &Reachable,
-    state: &mut [u16],
-    queue: &mut Vec<(u32, u16)>,
-    batch: std::ops::Range<usize>,
-    parents: &mut Vec<u32>,
-    ids: &mut Vec<u32>,
-) -> Result<(), SolveError> {
-    // A batch lies within one level, so its positions share a distance.
-    let distance = queue[batch.start].1;
-    if distance + 1 >= UNRESOLVED {
-        return Err(SolveError::TooDeep(board.squares()));
-    }
-    parents.clear();
-    for &(index, _) in &queue[batch] {
-        let index = index as usize;
-        let position = layout.position(index);
-        let mover = position.to_move.other();
-        for_each_unmove(board, &position, |unmove| {
-            parents.push(layout.parent(index, mover, unmove) as u32);
-        });
-    }
-    reachable.touch(parents);
-    ids.clear();
-    ids.extend(parents.iter().map(|&parent| {
-        reachable
-            .id(parent as usize)
-            .map_or(UNREACHABLE, |id| id as u32)
-    }));
-    touch_states(state, ids);
-    for (&parent_index, &id) in parents.iter().zip(ids.iter()) {
-        if id == UNREACHABLE {
-            continue;
+/// Collects the layout indices of the positions one unmove before the one
+/// numbered `index`, leaving out those that cannot arise in play.
+#[inline]
+fn take_back(board: Board, layout: &Layout, index: usize, parents: &mut Vec<u32>) {
+    let position = layout.position(index);
+    let parts = layout.parts(&position.places);
+    let side = layout.side(position.to_move.other());
+    for_each_unmove(board, &position, |unmove| {
+        let mut before = layout.shift(parts, unmove.slot, unmove.to, unmove.from);
+        if let Some(restored) = unmove.restored {
+            before = layout.put(before, restored, unmove.to);
         }
-        let stored = &mut state[id as usize];
+        if let Some(parent) = layout.compose(side, before) {
+            parents.push(parent as u32);
+        }
+    });
+}
+
+/// Answers one move of each parent of positions at `distance`: a parent
+/// whose move reaches a loss wins at once; one whose every move reaches a
+/// win is lost once the last is answered. Unreachable parents hold 0, as
+/// resolved ones do, and are left alone.
+#[inline]
+fn resolve(state: &mut [u16], parents: &[u32], distance: u16, queue: &mut Vec<u32>) {
+    for &parent in parents {
+        let stored = &mut state[parent as usize];
         if *stored & UNRESOLVED == 0 {
             continue;
         }
         if distance.is_multiple_of(2) {
             // the child's mover is lost, so the parent's mover wins
             *stored = distance + 1;
-            queue.push((parent_index, distance + 1));
+            queue.push(parent);
         } else {
             *stored -= 1;
             if *stored == UNRESOLVED {
                 *stored = distance + 1;
-                queue.push((parent_index, distance + 1));
+                queue.push(parent);
             }
         }
     }
-    Ok(())
 }
 
-/// Marks a parent that is not reachable in a batch's position numbers.
-const UNREACHABLE: u32 = u32::MAX;
-
 /// Loads the states of a batch of positions ahead of their use.
-fn touch_states(state: &[u16], ids: &[u32]) {
-    let sum = ids.iter().fold(0u16, |sum, &id| {
-        sum ^ state.get(id as usize).copied().unwrap_or(0)
+fn touch(state: &[u16], indices: &[u32]) {
+    let sum = indices.iter().fold(0u16, |sum, &index| {
+        sum ^ state.get(index as usize).copied().unwrap_or(0)
     });
     std::hint::black_box(sum);
 }
@@ -690,21 +421,6 @@ fn for_each_unmove(board: Board, position: &Position, mut visit: impl FnMut(Unmo
     }
 }
 
-impl Layout {
-    /// Whether `position` can be numbered: kings on the board, squares in
-    /// range, knights on their colour. Every position of play passes.
-    fn fits(&self, board: Board, position: &Position) -> bool {
-        let n = self.squares as u8;
-        let start = board.start();
-        position.places.iter().all(|&square| square <= n)
-            && position.places[0] != 0
-            && position.places[3] != 0
-            && [1, 4].iter().all(|&slot| {
-                position.places[slot] == 0 || position.places[slot] % 2 == start.places[slot] % 2
-            })
-    }
-}
-
 impl Solution {
     pub fn board(&self) -> Board {
         self.board
@@ -713,7 +429,7 @@ impl Solution {
     /// Number of distinct positions (squares of all pieces and side to move)
     /// reachable from the start, terminal ones included.
     pub fn position_count(&self) -> usize {
-        self.values.len()
+        self.count
     }
 
     /// Number of legal moves between reachable positions.
@@ -731,20 +447,17 @@ impl Solution {
 
     /// The value of a reachable position; `None` for an unreachable one.
     pub fn value(&self, position: &Position) -> Option<Value> {
-        if !self.layout.fits(self.board, position) {
-            return None;
-        }
+        let index = self.layout.index(self.board, position)?;
         self.reachable
-            .id(self.layout.index(position))
-            .map(|id| decode(self.values[id]))
+            .contains(index)
+            .then(|| decode(self.values[index]))
     }
 
     /// Every reachable position with its value, in layout order.
     pub fn iter(&self) -> impl Iterator<Item = (Position, Value)> + '_ {
         self.reachable
-            .indices()
-            .zip(self.values.iter())
-            .map(|(index, &stored)| (self.layout.position(index), decode(stored)))
+            .iter()
+            .map(|index| (self.layout.position(index), decode(self.values[index])))
     }
 
     /// The legal moves of a position, each with the value of the position it
@@ -930,33 +643,17 @@ mod tests {
     }
 
     #[test]
-    fn divisions_by_multiplication_are_exact() {
-        for divisor in [2u32, 3, 7, 17, 21, 33, 41, 64, 65] {
-            let fast = Divisor::new(divisor);
-            let dividends = (0..5000u32)
-                .chain((0..5000).map(|k| u32::MAX - k))
-                .chain((1..2000u32).map(|k| k.wrapping_mul(2_654_435_761)));
-            for dividend in dividends {
-                assert_eq!(
-                    fast.div_rem(dividend),
-                    (dividend / divisor, dividend % divisor),
-                    "{dividend} / {divisor}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn layout_indices_round_trip_and_moves_update_them() {
+    fn moves_and_unmoves_update_layout_indices() {
         let board = Board::new(13).unwrap();
         let layout = Layout::new(board);
         let solution = solved(13);
         for (position, _) in solution.iter().step_by(7) {
-            let index = layout.index(&position);
+            let index = layout.index(board, &position).unwrap();
             assert_eq!(layout.position(index), position);
             if position.bare_kings() {
                 continue;
             }
+            let parts = layout.parts(&position.places);
             board.for_each_legal_slot_move(&position, |mv| {
                 let mut next = position;
                 if let Some(victim) = mv.captured {
@@ -964,13 +661,18 @@ mod tests {
                 }
                 next.places[mv.slot] = mv.to;
                 next.to_move = position.to_move.other();
-                let child = layout.child(index, position.to_move, mv);
-                assert_eq!(child, layout.index(&next));
-                let mover = position.to_move;
+                let child = child_index(&layout, parts, layout.side(next.to_move), mv);
+                assert_eq!(child, layout.index(board, &next));
+                let mut parents = Vec::new();
+                take_back(board, &layout, child.unwrap(), &mut parents);
+                let mut expected = Vec::new();
                 for_each_unmove(board, &next, |unmove| {
-                    let parent = layout.parent(child, mover, unmove);
-                    assert_eq!(parent, layout.index(&unmove.parent(&next)));
+                    if let Some(parent) = layout.index(board, &unmove.parent(&next)) {
+                        expected.push(parent as u32);
+                    }
                 });
+                assert_eq!(parents, expected);
+                assert!(parents.contains(&(index as u32)));
             });
         }
     }
