@@ -94,11 +94,13 @@ bench-snaky runs="21" bin="":
     time_ms() {
         local times=()
         for _ in $(seq 1 {{runs}}); do
+            # EPOCHREALTIME (bash 5) reads the clock without starting a
+            # process: `date` would add its own start-up to every sample.
             local start end
-            start=$(date +%s%N)
+            start=${EPOCHREALTIME/./}
             "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-            end=$(date +%s%N)
-            times+=($(( (end - start) / 1000 )))
+            end=${EPOCHREALTIME/./}
+            times+=($(( end - start )))
         done
         printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1000 }'
     }
