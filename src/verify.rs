@@ -93,76 +93,90 @@ pub struct AuditedRun {
 /// last, against every file of the run: a run that changes a cited file
 /// (a new format, say) audits against the new bytes, not the old ones.
 pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError>> {
-    let mut runs: Vec<Result<(AuditedRun, Vec<bool>), VerifyError>> = GAMES
+    let runs: Vec<Result<PartlyAudited, VerifyError>> = GAMES
         .par_iter()
         .map(|game| {
             let started = Instant::now();
             let run = (game.generate)(root)?;
             let generated = Instant::now();
             let own = RunFiles::new(root, &run.files);
-            let audits: Vec<(Result<AuditReport, String>, bool)> = run
-                .files
-                .par_iter()
+            let audits = (run.files.par_iter())
                 .map(|f| audit_unless_citing(f, &own))
                 .collect();
-            let (audits, deferred) = audits.into_iter().unzip();
-            let audited = AuditedRun {
+            Ok(PartlyAudited {
                 run,
                 audits,
                 generate_time: generated - started,
                 audit_time: generated.elapsed(),
-            };
-            Ok((audited, deferred))
+            })
         })
         .collect();
-    audit_citing_files(root, &mut runs);
-    runs.into_iter()
-        .map(|run| run.map(|(audited, _)| audited))
-        .collect()
-}
-
-/// The kernel's verdict on `file`, or (a placeholder, true) when its
-/// auditor reads cited files: that audit is left to [`audit_citing_files`].
-fn audit_unless_citing(
-    file: &CertificateFile,
-    own: &RunFiles,
-) -> (Result<AuditReport, String>, bool) {
-    match parse(file) {
-        Ok(value) if gamecert_audit::cites_files(&value) => {
-            (Err("not audited yet".to_string()), true)
-        }
-        Ok(value) => (audit_parsed(file, &value, own), false),
-        Err(error) => (Err(error), false),
-    }
-}
-
-/// Audits the deferred files against every file the run emitted.
-fn audit_citing_files(root: &Path, runs: &mut [Result<(AuditedRun, Vec<bool>), VerifyError>]) {
+    // The deferred files, against every file the run emitted.
     let started = Instant::now();
-    let every_file = RunFiles::new(
-        root,
-        runs.iter()
-            .flatten()
-            .flat_map(|(audited, _)| &audited.run.files),
-    );
-    let verdicts: Vec<Vec<(usize, Result<AuditReport, String>)>> = (runs.iter())
+    let every_file = RunFiles::new(root, runs.iter().flatten().flat_map(|r| &r.run.files));
+    let deferred: Vec<Vec<Result<AuditReport, String>>> = (runs.iter())
         .map(|run| match run {
-            Ok((audited, deferred)) => (audited.run.files.iter().enumerate())
-                .filter(|&(index, _)| deferred[index])
-                .map(|(index, file)| (index, audit_in(file, &every_file)))
+            Ok(partly) => (partly.run.files.iter().zip(&partly.audits))
+                .filter(|(_, audit)| audit.is_none())
+                .map(|(file, _)| audit_in(file, &every_file))
                 .collect(),
             Err(_) => Vec::new(),
         })
         .collect();
-    for (run, verdicts) in runs.iter_mut().zip(verdicts) {
-        if let Ok((audited, _)) = run {
-            if !verdicts.is_empty() {
-                audited.audit_time += started.elapsed();
-            }
-            for (index, verdict) in verdicts {
-                audited.audits[index] = verdict;
-            }
+    let citing_time = started.elapsed();
+    (runs.into_iter().zip(deferred))
+        .map(|(run, deferred)| run.map(|partly| partly.finish(deferred, citing_time)))
+        .collect()
+}
+
+/// A game's run whose files are audited but for those left to the end
+/// (`None`: their auditor reads the files they cite).
+struct PartlyAudited {
+    run: GameRun,
+    audits: Vec<Option<Result<AuditReport, String>>>,
+    generate_time: Duration,
+    audit_time: Duration,
+}
+
+impl PartlyAudited {
+    /// With `deferred`, the verdicts on its `None` files in file order.
+    fn finish(
+        self,
+        deferred: Vec<Result<AuditReport, String>>,
+        citing_time: Duration,
+    ) -> AuditedRun {
+        let audit_time = if deferred.is_empty() {
+            self.audit_time
+        } else {
+            self.audit_time + citing_time
+        };
+        let mut deferred = deferred.into_iter();
+        let audits = (self.audits.into_iter())
+            .map(|audit| {
+                audit
+                    .or_else(|| deferred.next())
+                    .expect("a verdict per deferred file")
+            })
+            .collect();
+        AuditedRun {
+            run: self.run,
+            audits,
+            generate_time: self.generate_time,
+            audit_time,
         }
+    }
+}
+
+/// The kernel's verdict on `file`, or None when its auditor reads the
+/// files it cites: that audit waits until every game has generated.
+fn audit_unless_citing(
+    file: &CertificateFile,
+    own: &RunFiles,
+) -> Option<Result<AuditReport, String>> {
+    match parse(file) {
+        Ok(value) if gamecert_audit::cites_files(&value) => None,
+        Ok(value) => Some(audit_parsed(file, &value, own)),
+        Err(error) => Some(Err(error)),
     }
 }
 

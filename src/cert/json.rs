@@ -29,28 +29,13 @@ pub fn to_certificate_json<T: Serialize>(
     Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
 }
 
-/// `value`'s layout (as [`to_certificate_json`] with `expand_depth` 2)
-/// followed by one more top-level array, `key`, whose entries `items` are
-/// written compactly: what serialising a struct with that array as its last
-/// field gives.
-pub fn to_certificate_json_with_array<T: Serialize, I: Serialize>(
-    value: &T,
-    key: &str,
-    items: &[I],
-) -> Result<String, serde_json::Error> {
-    let mut out = Vec::with_capacity(1 << 16);
-    write_certificate_json_with_array(&mut out, value, key, items.len(), |index, buffer| {
-        serde_json::to_writer(buffer, &items[index])
-    })?;
-    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
-}
-
-/// Streams `value`'s layout and a last top-level array `key` of `count`
-/// entries into `out`, as [`to_certificate_json_with_array`] does; entry i
-/// is written compactly into a buffer by `write_item(i, buffer)`, which is
-/// handed to `out` in large pieces. A certificate of megabytes need not be
-/// held in memory, and its entries may be written by hand (`write_item`
-/// must write one JSON value).
+/// Streams `value`'s layout (as [`to_certificate_json`] with `expand_depth`
+/// 2) followed by one more top-level array `key` of `count` entries into
+/// `out`: what serialising a struct with that array as its last field
+/// gives. Entry i is written compactly into a buffer by
+/// `write_item(i, buffer)`, which is handed to `out` in large pieces. A
+/// certificate of megabytes need not be held in memory, and its entries may
+/// be written by hand (`write_item` must write one JSON value).
 pub fn write_certificate_json_with_array<T: Serialize>(
     out: &mut dyn Write,
     value: &T,
@@ -178,6 +163,19 @@ impl Formatter for LayoutFormatter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The streamed layout with serde-written entries, as a string.
+    fn to_certificate_json_with_array<T: Serialize, I: Serialize>(
+        value: &T,
+        key: &str,
+        items: &[I],
+    ) -> Result<String, serde_json::Error> {
+        let mut out = Vec::new();
+        write_certificate_json_with_array(&mut out, value, key, items.len(), |index, buffer| {
+            serde_json::to_writer(buffer, &items[index])
+        })?;
+        Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+    }
 
     #[derive(Serialize)]
     struct WithNodes {

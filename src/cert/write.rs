@@ -50,6 +50,11 @@ pub fn write_atomically_with(
 mod tests {
     use super::*;
 
+    fn file_names(dir: &Path) -> Vec<std::ffi::OsString> {
+        let entries = std::fs::read_dir(dir).unwrap();
+        entries.map(|e| e.unwrap().file_name()).collect()
+    }
+
     #[test]
     fn writes_replace_the_file_and_leave_no_temporary() {
         let dir = std::env::temp_dir().join(format!("gamecert-write-{}", std::process::id()));
@@ -57,11 +62,7 @@ mod tests {
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["out.json"]);
+        assert_eq!(file_names(&dir), ["out.json"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -102,11 +103,7 @@ mod tests {
         });
         assert_eq!(failed.unwrap_err().to_string(), "stopped");
         assert_eq!(std::fs::read(&path).unwrap(), b"streamed");
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["out.json"]);
+        assert_eq!(file_names(&dir), ["out.json"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -262,18 +262,20 @@ fn replies(node: &Value, envelope: &Cells) -> Result<(Value, Value), String> {
     }
     let pivot = cell(field(node, "pivot")?)?;
     let required = cells(field(node, "required")?)?;
-    let classes = (envelope.iter()).filter(|&&c| c != pivot && !required.contains(&c));
+    let classes: Vec<&(i64, i64)> = (envelope.iter())
+        .filter(|&&c| c != pivot && !required.contains(&c))
+        .collect();
     let choices = replies
         .as_array()
         .ok_or("field \"replies\" is not an array")?;
-    if choices.len() != classes.clone().count() {
+    if choices.len() != classes.len() {
         return Err(format!(
             "{} replies for {} reply cells",
             choices.len(),
-            classes.count()
+            classes.len()
         ));
     }
-    let listed = (classes.zip(choices)).map(|(&(x, y), child)| json!([x, y, child]));
+    let listed = (classes.into_iter().zip(choices)).map(|(&(x, y), child)| json!([x, y, child]));
     Ok((
         Value::Array(listed.collect()),
         field(node, "outside")?.clone(),

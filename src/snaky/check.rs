@@ -4,7 +4,7 @@
 use super::board::BoardFit;
 use super::cellset::bits;
 use super::cellset::Window;
-use super::evaluate::{evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
+use super::evaluate::{evaluate, evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
 use super::place::PlacedSets;
 use super::table::Table;
@@ -134,14 +134,23 @@ impl Replies {
         evaluation: &'a Evaluation,
         id: usize,
     ) -> impl Iterator<Item = ReplyClass> + 'a {
-        let choices = self.of_node(id);
-        let (outside, cells) = choices
-            .split_last()
-            .expect("every node has an outside class");
-        (reply_cells(evaluation, &evaluation.nodes[id]).zip(cells))
-            .map(|(cell, choice)| choice.class(Reply::Cell(cell)))
-            .chain(std::iter::once(outside.class(Reply::Outside)))
+        paired_classes(evaluation, &evaluation.nodes[id], self.of_node(id))
     }
+}
+
+/// A node's choices (its cell classes, then the outside class) with the
+/// replies they answer.
+fn paired_classes<'a>(
+    evaluation: &'a Evaluation,
+    node: &'a EvaluatedNode,
+    choices: &'a [Choice],
+) -> impl Iterator<Item = ReplyClass> + 'a {
+    let (outside, cells) = choices
+        .split_last()
+        .expect("every node has an outside class");
+    (reply_cells(evaluation, node).zip(cells))
+        .map(|(cell, choice)| choice.class(Reply::Cell(cell)))
+        .chain(std::iter::once(outside.class(Reply::Outside)))
 }
 
 /// Breaker's cell replies at a node: T \ (A ∪ {p}), sorted by (x, y).
@@ -167,11 +176,7 @@ pub fn reply_cells<'a>(
 pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<ReplyClass> {
     let mut choices = Vec::new();
     choose_with(evaluation, node, &mut ReplyScratch::default(), &mut choices);
-    let (outside, cells) = choices.split_last().expect("an outside class");
-    (reply_cells(evaluation, node).zip(cells))
-        .map(|(cell, choice)| choice.class(Reply::Cell(cell)))
-        .chain(std::iter::once(outside.class(Reply::Outside)))
-        .collect()
+    paired_classes(evaluation, node, &choices).collect()
 }
 
 /// Buffers reused from node to node.
@@ -270,13 +275,33 @@ fn choose_placed(
     out.push(child_choices[0]);
 }
 
+/// The evaluation and every reply class: chosen during the evaluation on
+/// one core, or afterwards on every core for very large tables.
+pub fn evaluate_with_replies(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
+    let nodes = table.lines.len() + table.child_counts().inline;
+    if nodes >= PARALLEL_REPLY_NODES {
+        let evaluation = evaluate(table)?;
+        let replies = all_reply_classes(&evaluation);
+        Ok((evaluation, replies))
+    } else {
+        choose_during_evaluation(table, nodes)
+    }
+}
+
 /// Evaluate `table` and choose every reply class on the way, while each
 /// node's children are still placed (one placement instead of two).
 pub fn evaluate_and_choose(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
+    choose_during_evaluation(table, table.lines.len() + table.child_counts().inline)
+}
+
+/// [`evaluate_and_choose`] for a table of `nodes` nodes.
+fn choose_during_evaluation(
+    table: &Table,
+    nodes: usize,
+) -> Result<(Evaluation, Replies), EvaluateError> {
     let mut replies = Replies::default();
     // Reserved, not touched: growing by copies would touch more pages than
     // the classes take (about 23 a node in the paper's table).
-    let nodes = table.lines.len() + table.child_counts().inline;
     replies.starts.reserve(nodes + 1);
     replies
         .choices

@@ -33,7 +33,7 @@ pub mod table;
 pub mod verify;
 
 use crate::cert::{Check, ClaimRecord, InputRecord};
-use check::{all_reply_classes, Claim, Replies};
+use check::{Claim, Replies};
 use evaluate::{EvaluateError, Evaluation};
 use model::Shape;
 use parse::ParseError;
@@ -131,7 +131,7 @@ pub fn check_table_with(
     if let Some(card) = options.card {
         truncate_at(&mut table, card)?;
     }
-    let (evaluation, replies) = evaluate_with_replies(&table)?;
+    let (evaluation, replies) = check::evaluate_with_replies(&table)?;
     let counts = Counts::of(&table, &replies);
     let bound = options
         .bound
@@ -179,19 +179,6 @@ pub fn check_table_with(
         checks,
         diagnosis,
     })
-}
-
-/// The evaluation and every reply class: chosen during the evaluation on
-/// one core, or afterwards on every core for very large tables.
-fn evaluate_with_replies(table: &Table) -> Result<(Evaluation, Replies), SnakyError> {
-    let nodes = table.lines.len() + table.child_counts().inline;
-    if nodes >= check::PARALLEL_REPLY_NODES {
-        let evaluation = evaluate::evaluate(table)?;
-        let replies = all_reply_classes(&evaluation);
-        Ok((evaluation, replies))
-    } else {
-        Ok(check::evaluate_and_choose(table)?)
-    }
 }
 
 /// Keep the lines up to card `card`'s.
