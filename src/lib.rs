@@ -7,6 +7,7 @@
 //! certificate files. The `gamecert` binary is a thin layer over this library.
 
 pub mod animals;
+pub mod bits;
 pub mod board;
 pub mod cert;
 pub mod chess1d;

@@ -12,6 +12,7 @@
 //! evaluator places children into one reused buffer instead of building sets.
 
 use super::geometry::{Bounds, Cell};
+use crate::bits::bits;
 use std::sync::Arc;
 
 /// The rectangle every set of one table lives in.
@@ -127,7 +128,7 @@ impl Window {
             .iter()
             .enumerate()
             .flat_map(move |(index, &word)| {
-                BitIter(word).map(move |bit| self.cell_at(set.start + index, bit))
+                bits(word).map(move |bit| self.cell_at(set.start + index, bit))
             })
     }
 
@@ -171,7 +172,7 @@ impl Window {
         // Column c, bit b moves to column b, bit c: at most 64 columns.
         let mut columns = [0u64; 64];
         for (index, &word) in set.words.iter().enumerate() {
-            for bit in BitIter(word) {
+            for bit in bits(word) {
                 columns[bit as usize] |= 1 << (set.start + index);
             }
         }
@@ -297,26 +298,6 @@ fn fill_located(located: &[(usize, u64)], out: &mut Vec<u64>) -> usize {
     low
 }
 
-struct BitIter(u64);
-
-impl Iterator for BitIter {
-    type Item = u32;
-
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
-
-/// The bits of one word, lowest first.
-pub(super) fn bits(word: u64) -> impl Iterator<Item = u32> {
-    BitIter(word)
-}
-
 /// A borrowed set: the window's words `start..start + words.len()`, all
 /// others zero (its end words may be zero: only [`CellSet`] is canonical).
 #[derive(Debug, Clone, Copy)]
@@ -439,7 +420,7 @@ impl CellSet {
             .iter()
             .enumerate()
             .flat_map(move |(index, &word)| {
-                BitIter(word).map(move |bit| (self.start + index) * 64 + bit as usize)
+                bits(word).map(move |bit| (self.start + index) * 64 + bit as usize)
             })
     }
 

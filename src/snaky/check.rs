@@ -2,12 +2,12 @@
 //! and the facts the claims about the claim card (the last card) rest on.
 
 use super::board::BoardFit;
-use super::cellset::bits;
 use super::cellset::Window;
 use super::evaluate::{evaluate, evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
 use super::place::PlacedSets;
 use super::table::Table;
+use crate::bits::bits;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 

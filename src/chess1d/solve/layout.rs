@@ -10,6 +10,7 @@
 //! about 60% of the numbers so formed are reachable.
 
 use super::super::model::{Board, Position, Side};
+use crate::bits::bits;
 
 /// Division by a fixed divisor as two multiplications (Lemire, Kaser and
 /// Kurz, "Faster remainder by direct computation", 2019): exact for every
@@ -292,23 +293,7 @@ impl Bitmap {
         self.words
             .iter()
             .enumerate()
-            .flat_map(|(number, &bits)| SetBits(bits).map(move |bit| number * 64 + bit))
-    }
-}
-
-/// The positions of the set bits of a word, lowest first.
-struct SetBits(u64);
-
-impl Iterator for SetBits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
+            .flat_map(|(number, &word)| bits(word).map(move |bit| number * 64 + bit as usize))
     }
 }
 
