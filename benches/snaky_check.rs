@@ -9,7 +9,8 @@ use gamecert::snaky::{
     check::{all_reply_classes, evaluate_and_choose},
     check_table,
     evaluate::evaluate,
-    parse::parse_table,
+    model::Shape,
+    parse::{parse_table, parse_table_with, Reader},
     DEFAULT_BOUND, TABLE_PATH,
 };
 use std::hint::black_box;
@@ -28,6 +29,11 @@ fn snaky_check(c: &mut Criterion) {
     let run = check_table(TABLE_PATH, &bytes, DEFAULT_BOUND).unwrap();
     c.bench_function("snaky/parse", |b| {
         b.iter(|| parse_table(black_box(&bytes)).unwrap())
+    });
+    // The nom grammar alone, which the byte scanner stands in front of.
+    let shape = Shape::snaky();
+    c.bench_function("snaky/parse_grammar", |b| {
+        b.iter(|| parse_table_with(black_box(&bytes), &shape, Reader::Grammar).unwrap())
     });
     c.bench_function("snaky/evaluate", |b| {
         b.iter(|| evaluate(black_box(&parsed)).unwrap())

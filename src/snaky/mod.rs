@@ -25,6 +25,7 @@ pub mod place;
 pub mod play;
 pub mod published;
 pub mod report;
+pub mod scan;
 pub mod search;
 pub mod strategy;
 pub mod summary;
@@ -131,8 +132,9 @@ pub fn check_table_with(
     if let Some(card) = options.card {
         truncate_at(&mut table, card)?;
     }
-    let (evaluation, replies) = check::evaluate_with_replies(&table)?;
-    let counts = Counts::of(&table, &replies);
+    let children = table.child_counts();
+    let (evaluation, replies) = check::evaluate_with_replies(&table, children)?;
+    let counts = Counts::of(&table, children, &replies);
     let bound = options
         .bound
         .unwrap_or(evaluation.final_node().condition.height);
