@@ -3,10 +3,10 @@
 
 use super::board::BoardFit;
 use super::cellset::Window;
-use super::evaluate::{evaluate, evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
+use super::evaluate::{evaluate_observing, EvaluateError, EvaluatedNode, Evaluation};
 use super::geometry::{Bounds, Cell};
 use super::place::PlacedSets;
-use super::table::Table;
+use super::table::{ChildCounts, Table};
 use crate::bits::bits;
 use rayon::prelude::*;
 use smallvec::SmallVec;
@@ -277,28 +277,33 @@ fn choose_placed(
 
 /// The evaluation and every reply class: chosen during the evaluation on
 /// one core, or afterwards on every core for very large tables.
-pub fn evaluate_with_replies(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
-    let nodes = table.lines.len() + table.child_counts().inline;
+/// `counts` are the table's [`Table::child_counts`].
+pub fn evaluate_with_replies(
+    table: &Table,
+    counts: ChildCounts,
+) -> Result<(Evaluation, Replies), EvaluateError> {
+    let nodes = table.lines.len() + counts.inline;
     if nodes >= PARALLEL_REPLY_NODES {
-        let evaluation = evaluate(table)?;
+        let evaluation = evaluate_observing(table, counts, &mut |_, _, _| {})?;
         let replies = all_reply_classes(&evaluation);
         Ok((evaluation, replies))
     } else {
-        choose_during_evaluation(table, nodes)
+        choose_during_evaluation(table, counts)
     }
 }
 
 /// Evaluate `table` and choose every reply class on the way, while each
 /// node's children are still placed (one placement instead of two).
 pub fn evaluate_and_choose(table: &Table) -> Result<(Evaluation, Replies), EvaluateError> {
-    choose_during_evaluation(table, table.lines.len() + table.child_counts().inline)
+    choose_during_evaluation(table, table.child_counts())
 }
 
-/// [`evaluate_and_choose`] for a table of `nodes` nodes.
+/// [`evaluate_and_choose`] for a table whose children are `counts`.
 fn choose_during_evaluation(
     table: &Table,
-    nodes: usize,
+    counts: ChildCounts,
 ) -> Result<(Evaluation, Replies), EvaluateError> {
+    let nodes = table.lines.len() + counts.inline;
     let mut replies = Replies::default();
     // Reserved, not touched: growing by copies would touch more pages than
     // the classes take (about 23 a node in the paper's table).
@@ -307,7 +312,7 @@ fn choose_during_evaluation(
         .choices
         .reserve(nodes.saturating_mul(64).min(1 << 24));
     let (mut dense, mut choices) = (Vec::new(), Vec::new());
-    let evaluation = evaluate_observing(table, &mut |window, node, placed| {
+    let evaluation = evaluate_observing(table, counts, &mut |window, node, placed| {
         choices.clear();
         choose_placed(window, node, placed, &mut dense, &mut choices);
         replies.push_node(&choices);

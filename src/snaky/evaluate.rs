@@ -160,7 +160,7 @@ impl Evaluation {
 }
 
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
-    evaluate_observing(table, &mut |_, _, _| {})
+    evaluate_observing(table, table.child_counts(), &mut |_, _, _| {})
 }
 
 /// What [`evaluate_observing`] shows of each node as soon as it is
@@ -169,14 +169,15 @@ pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
 /// placement.
 pub type NodeObserver<'a> = dyn FnMut(&Window, &EvaluatedNode, &PlacedSets) + 'a;
 
-/// [`evaluate`], calling `observe` on every node in node order.
+/// [`evaluate`], calling `observe` on every node in node order; `counts`
+/// are the table's [`Table::child_counts`].
 pub fn evaluate_observing(
     table: &Table,
+    counts: ChildCounts,
     observe: &mut NodeObserver<'_>,
 ) -> Result<Evaluation, EvaluateError> {
     let shape = &table.shape;
     let window = window_for(table)?;
-    let counts = table.child_counts();
     check_memory(table, counts, &window)?;
     let lines = table.lines.len();
     let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);

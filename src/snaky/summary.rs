@@ -6,7 +6,7 @@ use super::check::Replies;
 use super::evaluate::{ChildSource, Evaluation};
 use super::geometry::Cell;
 use super::place::PlacedSets;
-use super::table::Table;
+use super::table::{ChildCounts, Table};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -23,8 +23,8 @@ pub struct Counts {
 }
 
 impl Counts {
-    pub fn of(table: &Table, replies: &Replies) -> Counts {
-        let children = table.child_counts();
+    /// `children` are the table's [`Table::child_counts`].
+    pub fn of(table: &Table, children: ChildCounts, replies: &Replies) -> Counts {
         Counts {
             lines: table.lines.len(),
             cards: table.lines.len() + table.shape.len(),
