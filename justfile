@@ -82,7 +82,10 @@ bench-verify runs="5" bin="":
 # certificate; the kernel audit is `gamecert audit`'s, or `--audit`) against contrib/paper-verifier.py (our
 # plain-Python stand-in for the paper's verifier: A, T, h only), process to
 # process, on the paper's 722-line table and the 1,501-line 20-move draft.
-# Each command runs `runs` times in a row; prints the medians and the ratio.
+# Each command runs `runs` times in turn with the others; prints the medians
+# and the ratio. Every gamecert run writes a new certificate file (the old one
+# is removed, untimed); "replacing" times the same run over its previous
+# output, which on ext4 adds the filesystem's cost of an atomic replace.
 # `bin`: another gamecert build to time alongside (e.g. the previous one).
 bench-snaky runs="21" bin="":
     #!/usr/bin/env bash
@@ -90,29 +93,42 @@ bench-snaky runs="21" bin="":
     cargo build --release --quiet
     out=$(mktemp -d)
     trap 'rm -rf "$out"' EXIT
-    # median wall time in ms of `runs` runs of the command
-    time_ms() {
-        local times=()
-        for _ in $(seq 1 {{runs}}); do
-            # EPOCHREALTIME (bash 5) reads the clock without starting a
-            # process: `date` would add its own start-up to every sample.
-            local start end
-            start=${EPOCHREALTIME/./}
-            "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-            end=${EPOCHREALTIME/./}
-            times+=($(( end - start )))
-        done
-        printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1000 }'
+    # EPOCHREALTIME (bash 5) reads the clock without starting a process:
+    # `date` would add its own start-up to every sample.
+    sample() { # label, fresh (1: remove the output first), command...
+        local label=$1 fresh=$2 start end
+        shift 2
+        [ "$fresh" = 1 ] && rm -f "$out/cert.json"
+        start=${EPOCHREALTIME/./}
+        "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+        end=${EPOCHREALTIME/./}
+        samples[$label]+="$(( end - start )) "
+    }
+    median_ms() {
+        printf '%s\n' ${samples[$1]} | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1000 }'
     }
     for table in certificates/sources/snaky21-cards.txt certificates/sources/snaky20-kaiasage.txt; do
-        python=$(time_ms python3 contrib/paper-verifier.py "$table")
-        new=$(time_ms target/release/gamecert snaky check "$table" --json "$out/cert.json")
-        line="$(basename "$table"): python stand-in ${python} ms, gamecert ${new} ms"
-        if [ -n "{{bin}}" ]; then
-            old=$(time_ms "{{bin}}" snaky check "$table" --json "$out/cert.json")
-            line="$line, {{bin}} ${old} ms"
-        fi
-        echo "$line (median of {{runs}}); python / gamecert = $(awk -v p="$python" -v g="$new" 'BEGIN { printf "%.1f", p / g }')x"
+        declare -A samples=()
+        check=(snaky check "$table" --json "$out/cert.json")
+        runs=(python new replacing)
+        if [ -n "{{bin}}" ]; then runs+=(old); fi
+        for round in $(seq 1 {{runs}}); do
+            # Each round starts one later: a run right after another program
+            # finds colder caches, so no command always follows the same one.
+            for i in "${!runs[@]}"; do
+                case ${runs[(i + round) % ${#runs[@]}]} in
+                    python) sample python 0 python3 contrib/paper-verifier.py "$table" ;;
+                    new) sample new 1 target/release/gamecert "${check[@]}" ;;
+                    replacing) sample replacing 0 target/release/gamecert "${check[@]}" ;;
+                    old) sample old 1 "{{bin}}" "${check[@]}" ;;
+                esac
+            done
+        done
+        python=$(median_ms python) new=$(median_ms new)
+        line="$(basename "$table"): python stand-in ${python} ms, gamecert ${new} ms (replacing its output: $(median_ms replacing) ms)"
+        if [ -n "{{bin}}" ]; then line="$line, {{bin}} $(median_ms old) ms"; fi
+        echo "$line (medians of {{runs}}); python / gamecert = $(awk -v p="$python" -v g="$new" 'BEGIN { printf "%.1f", p / g }')x"
+        unset samples
     done
 
 # Formatting and lints, as CI runs them.
