@@ -247,39 +247,48 @@ fn child_index(layout: &Layout, parts: Parts, side: u32, mv: SlotMove) -> Option
     layout.compose(side, after)
 }
 
-/// Backward: breadth-first from the mates over unmoves. Positions leave
-/// the queue in order of distance, so the first win found is the fastest
-/// and the last answered move of a loss is the longest delay.
+/// Backward: breadth-first from the mates over unmoves, one distance at a
+/// time, so the first win found is the fastest and the last answered move
+/// of a loss is the longest delay. Each distance's positions are a bitmap
+/// swept in layout order (see `explore`), which orders them without a sort
+/// and without a queue.
 fn retrograde(
     board: Board,
     layout: &Layout,
     state: &mut [u16],
     mates: Vec<u32>,
 ) -> Result<(), SolveError> {
-    // The layout index of each resolved position, in order of distance.
-    let mut queue: Vec<u32> = mates;
+    let mut level = Bitmap::new(layout.size());
+    for &mate in &mates {
+        level.insert(mate as usize);
+    }
+    let mut next = Bitmap::new(layout.size());
     let mut parents: Vec<u32> = Vec::new();
-    let mut level = 0;
+    let mut found = !mates.is_empty();
     let mut distance = 0u16;
-    while level < queue.len() {
+    while found {
         if distance + 1 >= UNRESOLVED {
             return Err(SolveError::TooDeep(board.squares()));
         }
-        // One distance at a time, in layout order (see `explore`).
-        let level_end = queue.len();
-        queue[level..level_end].sort_unstable();
-        let mut head = level;
-        while head < level_end {
-            let end = level_end.min(head + BACKWARD_BATCH);
+        found = false;
+        let mut cursor = 0;
+        loop {
             parents.clear();
-            for &index in &queue[head..end] {
-                take_back(board, layout, index as usize, &mut parents);
+            let mut batch = 0;
+            while batch < BACKWARD_BATCH {
+                let Some(index) = level.pop_from(&mut cursor) else {
+                    break;
+                };
+                batch += 1;
+                take_back(board, layout, index, &mut parents);
+            }
+            if batch == 0 {
+                break;
             }
             touch(state, &parents);
-            resolve(state, &parents, distance, &mut queue);
-            head = end;
+            found |= resolve(state, &parents, distance, &mut next);
         }
-        level = level_end;
+        std::mem::swap(&mut level, &mut next);
         distance += 1;
     }
     Ok(())
@@ -350,9 +359,10 @@ fn take_back(board: Board, layout: &Layout, index: usize, parents: &mut Vec<u32>
 /// Answers one move of each parent of positions at `distance`: a parent
 /// whose move reaches a loss wins at once; one whose every move reaches a
 /// win is lost once the last is answered. Unreachable parents hold 0, as
-/// resolved ones do, and are left alone.
+/// resolved ones do, and are left alone. Whether any was resolved.
 #[inline]
-fn resolve(state: &mut [u16], parents: &[u32], distance: u16, queue: &mut Vec<u32>) {
+fn resolve(state: &mut [u16], parents: &[u32], distance: u16, resolved: &mut Bitmap) -> bool {
+    let mut any = false;
     for &parent in parents {
         let stored = &mut state[parent as usize];
         if *stored & UNRESOLVED == 0 {
@@ -361,15 +371,18 @@ fn resolve(state: &mut [u16], parents: &[u32], distance: u16, queue: &mut Vec<u3
         if distance.is_multiple_of(2) {
             // the child's mover is lost, so the parent's mover wins
             *stored = distance + 1;
-            queue.push(parent);
+            resolved.insert(parent as usize);
+            any = true;
         } else {
             *stored -= 1;
             if *stored == UNRESOLVED {
                 *stored = distance + 1;
-                queue.push(parent);
+                resolved.insert(parent as usize);
+                any = true;
             }
         }
     }
+    any
 }
 
 /// Loads the states of a batch of positions ahead of their use.
