@@ -177,6 +177,17 @@ pub struct SlotMove {
     pub captured: Option<usize>,
 }
 
+/// Moves of one piece, for the solver: the piece in `slot` goes from `from`
+/// to any square of `targets` (bit `s - 1` for square `s`), capturing the
+/// piece in slot `captured` (then `targets` is that piece's square alone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveSet {
+    pub slot: usize,
+    pub from: u8,
+    pub targets: u64,
+    pub captured: Option<usize>,
+}
+
 /// How a position stands for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -204,6 +215,7 @@ pub struct Board {
 }
 
 /// Bit `s - 1` stands for square `s`.
+#[inline(always)]
 fn bit(square: u8) -> u64 {
     1u64 << (square - 1)
 }
@@ -218,6 +230,30 @@ fn between(a: u8, b: u8) -> u64 {
     let below_high = (1u64 << (high - 1)) - 1;
     let through_low = (1u64 << low) - 1;
     below_high & !through_low
+}
+
+/// Squares 1..=`square` (none for 0).
+#[inline(always)]
+fn up_to(square: u8) -> u64 {
+    match square {
+        0 => 0,
+        square => u64::MAX >> (64 - square),
+    }
+}
+
+/// The empty squares a rook on `square` slides over: from there to the
+/// nearest occupied square on each side, or to the edge of a board whose
+/// squares are `on_board`.
+#[inline(always)]
+pub fn slide_squares(occupied: u64, square: u8, on_board: u64) -> u64 {
+    let below = occupied & (bit(square) - 1);
+    let left = (bit(square) - 1) & !up_to(64 - below.leading_zeros() as u8);
+    let above = occupied & !up_to(square);
+    let right = match above {
+        0 => on_board,
+        above => (above & above.wrapping_neg()) - 1,
+    } & !up_to(square);
+    left | right
 }
 
 /// Whether a king on `king` is safe from the enemy `attackers` (king,
@@ -280,6 +316,24 @@ impl StandingKing {
             | self.knight_checks & (to != knight)
             | has_line & (to != rook) & (after & line == 0))
     }
+
+    /// The empty squares to which one of its side's other pieces, on `from`,
+    /// may move leaving the king safe: none while the enemy king or knight
+    /// attacks it (only capturing them helps), only the squares on the enemy
+    /// rook's line when the piece is all that blocks it, else any.
+    #[inline]
+    fn safe_quiet_squares(&self, from: u8) -> u64 {
+        if self.king == 0 {
+            return u64::MAX;
+        }
+        if self.king_checks | self.knight_checks {
+            return 0;
+        }
+        match self.rook_line {
+            Some(line) if self.occupied & !bit(from) & line == 0 => line,
+            _ => u64::MAX,
+        }
+    }
 }
 
 impl Board {
@@ -315,6 +369,7 @@ impl Board {
             .map(Piece::from_slot)
     }
 
+    #[inline]
     fn occupied(position: &Position) -> u64 {
         position
             .places
@@ -474,6 +529,95 @@ impl Board {
         }
         if right_end <= n {
             step(slot, from, right_end, &mut visit);
+        }
+    }
+
+    /// The legal moves of the side to move grouped for the solver: each
+    /// piece's moves to empty squares as one set, then each capture on its
+    /// own. The same moves as [`Board::for_each_legal_slot_move`], in
+    /// another order.
+    #[inline(always)]
+    pub fn for_each_legal_move_set<F: FnMut(MoveSet)>(self, position: &Position, mut visit: F) {
+        let own = position.to_move.index() * 3;
+        let enemy = 3 - own;
+        let places = position.places;
+        let occupied = Self::occupied(position);
+        let on_board = up_to(self.squares);
+        let empty = on_board & !occupied;
+        let attackers = [places[enemy], places[enemy + 1], places[enemy + 2]];
+        let enemies = attackers
+            .iter()
+            .filter(|&&square| square != 0)
+            .fold(0u64, |mask, &square| mask | bit(square));
+        let standing = StandingKing::new(places[own], occupied, attackers);
+        let victim = |to: u8| enemy + attackers.iter().position(|&at| at == to).unwrap_or(0);
+        let king = places[own];
+        if king != 0 {
+            let steps = (bit(king) << 1 | bit(king) >> 1) & on_board;
+            let mut targets = 0;
+            for square in crate::bits::bits(steps & (empty | enemies)) {
+                let to = square as u8 + 1;
+                let mut left = attackers;
+                let captured = (enemies & bit(to) != 0).then(|| victim(to));
+                if let Some(victim) = captured {
+                    left[victim - enemy] = 0;
+                }
+                if king_is_safe(to, (occupied & !bit(king)) | bit(to), left) {
+                    match captured {
+                        None => targets |= bit(to),
+                        Some(_) => visit(MoveSet {
+                            slot: own,
+                            from: king,
+                            targets: bit(to),
+                            captured,
+                        }),
+                    }
+                }
+            }
+            visit(MoveSet {
+                slot: own,
+                from: king,
+                targets,
+                captured: None,
+            });
+        }
+        // Captures by a knight or rook: onto an enemy piece, king safe after.
+        let captures = |slot: usize, from: u8, targets: u64, visit: &mut F| {
+            for square in crate::bits::bits(targets & enemies) {
+                let to = square as u8 + 1;
+                if standing.safe_after(from, to) {
+                    visit(MoveSet {
+                        slot,
+                        from,
+                        targets: bit(to),
+                        captured: Some(victim(to)),
+                    });
+                }
+            }
+        };
+        let knight = places[own + 1];
+        if knight != 0 {
+            let jumps = (bit(knight) << 2 | bit(knight) >> 2) & on_board;
+            visit(MoveSet {
+                slot: own + 1,
+                from: knight,
+                targets: jumps & empty & standing.safe_quiet_squares(knight),
+                captured: None,
+            });
+            captures(own + 1, knight, jumps, &mut visit);
+        }
+        let rook = places[own + 2];
+        if rook != 0 {
+            let slides = slide_squares(occupied, rook, on_board);
+            visit(MoveSet {
+                slot: own + 2,
+                from: rook,
+                targets: slides & standing.safe_quiet_squares(rook),
+                captured: None,
+            });
+            // the nearest pieces on each side, captured if the enemy's
+            let ends = (slides << 1 | slides >> 1 | bit(rook) << 1 | bit(rook) >> 1) & occupied;
+            captures(own + 2, rook, ends, &mut visit);
         }
     }
 

@@ -8,7 +8,10 @@
 
 mod layout;
 
-use super::model::{Board, Move, Position, Side, SlotMove, Status};
+#[cfg(test)]
+use super::model::SlotMove;
+use super::model::{slide_squares, Board, Move, Position, Side, Status};
+use crate::bits::bits;
 use layout::{Bitmap, Layout, Parts};
 
 /// The value of a position for the side to move, counted in plies.
@@ -212,9 +215,17 @@ fn expand(
     let side = layout.side(position.to_move.other());
     let before = children.len();
     let mut out_of_order = false;
-    board.for_each_legal_slot_move(&position, |mv| match child_index(layout, parts, side, mv) {
-        Some(child) => children.push(child as u32),
-        None => out_of_order = true,
+    board.for_each_legal_move_set(&position, |moves| {
+        let mut lifted = layout.remove(parts, moves.slot, moves.from);
+        if let Some(victim) = moves.captured {
+            lifted = layout.remove(lifted, victim, moves.targets.trailing_zeros() as u8 + 1);
+        }
+        for square in bits(moves.targets) {
+            match layout.compose(side, layout.put(lifted, moves.slot, square as u8 + 1)) {
+                Some(child) => children.push(child as u32),
+                None => out_of_order = true,
+            }
+        }
     });
     if out_of_order {
         return Err(SolveError::OutOfOrder(board.squares()));
@@ -227,7 +238,7 @@ fn expand(
 }
 
 /// The index of the position after `mv` from the one made of `parts`.
-#[inline]
+#[cfg(test)]
 fn child_index(layout: &Layout, parts: Parts, side: u32, mv: SlotMove) -> Option<usize> {
     let mut after = layout.shift(parts, mv.slot, mv.from, mv.to);
     if let Some(victim) = mv.captured {
@@ -236,68 +247,122 @@ fn child_index(layout: &Layout, parts: Parts, side: u32, mv: SlotMove) -> Option
     layout.compose(side, after)
 }
 
-/// Backward: breadth-first from the mates over unmoves. Positions leave
-/// the queue in order of distance, so the first win found is the fastest
-/// and the last answered move of a loss is the longest delay.
+/// Backward: breadth-first from the mates over unmoves, one distance at a
+/// time, so the first win found is the fastest and the last answered move
+/// of a loss is the longest delay. Each distance's positions are a bitmap
+/// swept in layout order (see `explore`), which orders them without a sort
+/// and without a queue.
 fn retrograde(
     board: Board,
     layout: &Layout,
     state: &mut [u16],
     mates: Vec<u32>,
 ) -> Result<(), SolveError> {
-    // The layout index of each resolved position, in order of distance.
-    let mut queue: Vec<u32> = mates;
+    let mut level = Bitmap::new(layout.size());
+    for &mate in &mates {
+        level.insert(mate as usize);
+    }
+    let mut next = Bitmap::new(layout.size());
     let mut parents: Vec<u32> = Vec::new();
-    let mut level = 0;
+    let mut found = !mates.is_empty();
     let mut distance = 0u16;
-    while level < queue.len() {
+    while found {
         if distance + 1 >= UNRESOLVED {
             return Err(SolveError::TooDeep(board.squares()));
         }
-        // One distance at a time, in layout order (see `explore`).
-        let level_end = queue.len();
-        queue[level..level_end].sort_unstable();
-        let mut head = level;
-        while head < level_end {
-            let end = level_end.min(head + BACKWARD_BATCH);
+        found = false;
+        let mut cursor = 0;
+        loop {
             parents.clear();
-            for &index in &queue[head..end] {
-                take_back(board, layout, index as usize, &mut parents);
+            let mut batch = 0;
+            while batch < BACKWARD_BATCH {
+                let Some(index) = level.pop_from(&mut cursor) else {
+                    break;
+                };
+                batch += 1;
+                take_back(board, layout, index, &mut parents);
+            }
+            if batch == 0 {
+                break;
             }
             touch(state, &parents);
-            resolve(state, &parents, distance, &mut queue);
-            head = end;
+            found |= resolve(state, &parents, distance, &mut next);
         }
-        level = level_end;
+        std::mem::swap(&mut level, &mut next);
         distance += 1;
     }
     Ok(())
 }
 
 /// Collects the layout indices of the positions one unmove before the one
-/// numbered `index`, leaving out those that cannot arise in play.
+/// numbered `index`, leaving out those that cannot arise in play: the
+/// parents of `for_each_unmove` (the tests' reference), grouped by the piece
+/// taken back and the piece restored, so each is one addition and one
+/// look-up.
 #[inline]
 fn take_back(board: Board, layout: &Layout, index: usize, parents: &mut Vec<u32>) {
     let position = layout.position(index);
     let parts = layout.parts(&position.places);
     let side = layout.side(position.to_move.other());
-    for_each_unmove(board, &position, |unmove| {
-        let mut before = layout.shift(parts, unmove.slot, unmove.to, unmove.from);
-        if let Some(restored) = unmove.restored {
-            before = layout.put(before, restored, unmove.to);
+    let places = position.places;
+    let occupied = places
+        .iter()
+        .filter(|&&square| square != 0)
+        .fold(0u64, |mask, &square| mask | 1u64 << (square - 1));
+    let on_board = u64::MAX >> (64 - board.squares());
+    let empty = on_board & !occupied;
+    let base = if position.to_move == Side::White {
+        3
+    } else {
+        0
+    };
+    let enemy = 3 - base;
+    // Taking a king move back into bare kings would start where play has
+    // already stopped; any other piece's move keeps that piece on the board.
+    let plain = !position.bare_kings();
+    // a knight only ever stands on squares of its starting colour
+    let knight_colour = board.start().places[enemy + 1] % 2;
+    for slot in base..base + 3 {
+        let to = places[slot];
+        if to == 0 {
+            continue;
         }
-        if let Some(parent) = layout.compose(side, before) {
-            parents.push(parent as u32);
+        let at = 1u64 << (to - 1);
+        let origins = match slot - base {
+            0 => (at << 1 | at >> 1) & empty,
+            1 => (at << 2 | at >> 2) & empty,
+            _ => slide_squares(occupied, to, on_board),
+        };
+        let lifted = layout.remove(parts, slot, to);
+        let mut restore = |before: Parts| {
+            for square in bits(origins) {
+                if let Some(parent) =
+                    layout.compose(side, layout.put(before, slot, square as u8 + 1))
+                {
+                    parents.push(parent as u32);
+                }
+            }
+        };
+        if plain {
+            restore(lifted);
         }
-    });
+        // restore a captured enemy knight or rook on the square left
+        if places[enemy + 1] == 0 && to % 2 == knight_colour {
+            restore(layout.put(lifted, enemy + 1, to));
+        }
+        if places[enemy + 2] == 0 {
+            restore(layout.put(lifted, enemy + 2, to));
+        }
+    }
 }
 
 /// Answers one move of each parent of positions at `distance`: a parent
 /// whose move reaches a loss wins at once; one whose every move reaches a
 /// win is lost once the last is answered. Unreachable parents hold 0, as
-/// resolved ones do, and are left alone.
+/// resolved ones do, and are left alone. Whether any was resolved.
 #[inline]
-fn resolve(state: &mut [u16], parents: &[u32], distance: u16, queue: &mut Vec<u32>) {
+fn resolve(state: &mut [u16], parents: &[u32], distance: u16, resolved: &mut Bitmap) -> bool {
+    let mut any = false;
     for &parent in parents {
         let stored = &mut state[parent as usize];
         if *stored & UNRESOLVED == 0 {
@@ -306,15 +371,18 @@ fn resolve(state: &mut [u16], parents: &[u32], distance: u16, queue: &mut Vec<u3
         if distance.is_multiple_of(2) {
             // the child's mover is lost, so the parent's mover wins
             *stored = distance + 1;
-            queue.push(parent);
+            resolved.insert(parent as usize);
+            any = true;
         } else {
             *stored -= 1;
             if *stored == UNRESOLVED {
                 *stored = distance + 1;
-                queue.push(parent);
+                resolved.insert(parent as usize);
+                any = true;
             }
         }
     }
+    any
 }
 
 /// Loads the states of a batch of positions ahead of their use.
@@ -328,6 +396,7 @@ fn touch(state: &[u16], indices: &[u32]) {
 /// A move taken back: the piece in `slot` of the side that just moved goes
 /// from `to` back to `from`, and `restored` (an enemy knight or rook it
 /// captured) reappears on `to`.
+#[cfg(test)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Unmove {
     slot: usize,
@@ -354,6 +423,7 @@ impl Unmove {
 /// captured enemy knight or rook on the square it left. Whether the
 /// predecessor is reachable is the caller's test; the move's own legality
 /// (mover's king safe) holds because `position` is legal.
+#[cfg(test)]
 fn for_each_unmove(board: Board, position: &Position, mut visit: impl FnMut(Unmove)) {
     let mover = position.to_move.other();
     let n = board.squares();
@@ -671,9 +741,38 @@ mod tests {
                         expected.push(parent as u32);
                     }
                 });
+                parents.sort_unstable();
+                expected.sort_unstable();
                 assert_eq!(parents, expected);
                 assert!(parents.contains(&(index as u32)));
             });
+        }
+    }
+
+    /// The solver's moves by piece are the rules' moves one by one.
+    #[test]
+    fn move_sets_hold_the_legal_moves() {
+        for n in [8, 11, 14] {
+            let solution = solved(n);
+            let board = solution.board();
+            for (position, _) in solution.iter() {
+                let mut expected = Vec::new();
+                board.for_each_legal_slot_move(&position, |mv| expected.push(mv));
+                let mut moves = Vec::new();
+                board.for_each_legal_move_set(&position, |set| {
+                    assert!(set.captured.is_none() || set.targets.count_ones() == 1);
+                    moves.extend(bits(set.targets).map(|square| SlotMove {
+                        slot: set.slot,
+                        from: set.from,
+                        to: square as u8 + 1,
+                        captured: set.captured,
+                    }));
+                });
+                let key = |mv: &SlotMove| (mv.slot, mv.from, mv.to, mv.captured);
+                expected.sort_unstable_by_key(key);
+                moves.sort_unstable_by_key(key);
+                assert_eq!(moves, expected, "{}", board.describe(&position));
+            }
         }
     }
 

@@ -172,7 +172,7 @@ impl Layout {
     }
 
     /// `parts` with the piece in `slot` moved from `from` to `to`.
-    #[inline(always)]
+    #[cfg(test)]
     pub(super) fn shift(&self, parts: Parts, slot: usize, from: u8, to: u8) -> Parts {
         let terms = &self.terms[slot];
         Parts(parts.0 - terms[from as usize] + terms[to as usize])
