@@ -3,32 +3,49 @@
 default:
     @just --list
 
+# The release binaries the recipes run. On Linux with glibc they are linked
+# statically (`+crt-static`): with no dynamic loader and no shared libraries
+# to map, a process starts 0.5 to 1 ms sooner (docs/performance.md). Cargo
+# then builds them for the host triple named explicitly, so that the flag
+# reaches the binaries and not the proc-macro crates, into target/HOST/release/.
+host := `rustc -vV | sed -n 's/^host: //p'`
+static := if host =~ '-linux-gnu$' { "yes" } else { "" }
+bin := if static == "yes" { "target/" + host + "/release" } else { "target/release" }
+
+# Build the release binaries the recipes run (see `bin` above).
+build:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -n "{{static}}" ]; then
+        RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --workspace --target "{{host}}"
+    else
+        cargo build --release --quiet --workspace
+    fi
+
 # Regenerate every certificate under certificates/ (the main job).
-verify:
-    cargo run --release --quiet -- verify
+verify: build
+    {{bin}}/gamecert verify
 
 # Fail if any committed certificate differs from a fresh regeneration.
-verify-check:
-    cargo run --release --quiet -- verify --check
+verify-check: build
+    {{bin}}/gamecert verify --check
 
 # Re-solve the chess table of boards 6..32 (slow: about n^7; n = 32 alone
 # is many seconds) and rewrite certificates/chess1d-boards.json; `verify`
 # reads its report-only rows 17..32 instead of re-solving them, so verify
 # regenerates chess1d.json from them afterwards. `git diff` shows changes.
-solve-chess-boards:
-    cargo build --release --quiet
-    ./target/release/gamecert chess1d --boards --json certificates/chess1d-boards.json
-    ./target/release/gamecert verify
+solve-chess-boards: build
+    {{bin}}/gamecert chess1d --boards --json certificates/chess1d-boards.json
+    {{bin}}/gamecert verify
 
 # Re-check every committed certificate with the kernel, through the
 # producer's `gamecert audit` and the standalone `gamecert-audit`.
-audit:
+audit: build
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --quiet --workspace
-    ./target/release/gamecert audit | grep '^audit '
+    {{bin}}/gamecert audit | grep '^audit '
     find certificates -name '*.json' -not -path 'certificates/sources/*' -print0 \
-        | sort -z | xargs -0 ./target/release/gamecert-audit
+        | sort -z | xargs -0 {{bin}}/gamecert-audit
 
 # Run every test (unit, integration, snapshot, property).
 test:
@@ -39,17 +56,16 @@ bench *ARGS:
     cargo bench {{ARGS}}
 
 # Time the whole regeneration: `verify --check` run `runs` times with the
-# release binary (or `bin`, e.g. an older build to compare against), from
+# release binary (or `other`, e.g. an older build to compare against), from
 # this directory. Prints each run and the median wall time, CPU time and
 # peak memory. Compare builds side by side in one session: this machine is
 # shared and noisy.
-bench-verify runs="5" bin="":
+bench-verify runs="5" other="": build
     #!/usr/bin/env bash
     set -euo pipefail
-    bin="{{bin}}"
+    bin="{{other}}"
     if [ -z "$bin" ]; then
-        cargo build --release --quiet
-        bin=target/release/gamecert
+        bin={{bin}}/gamecert
     fi
     measure=$(mktemp)
     trap 'rm -f "$measure"' EXIT
@@ -79,57 +95,14 @@ bench-verify runs="5" bin="":
     echo "median of {{runs}} ($bin): ${wall} s wall, ${cpu} s CPU, ${peak} MB peak"
 
 # Time `gamecert snaky check TABLE --json` (every reply class and the
-# certificate; the kernel audit is `gamecert audit`'s, or `--audit`) against contrib/paper-verifier.py (our
-# plain-Python stand-in for the paper's verifier: A, T, h only), process to
-# process, on the paper's 722-line table and the 1,501-line 20-move draft.
-# Each command runs `runs` times in turn with the others; prints the medians
-# and the ratio. Every gamecert run writes a new certificate file (the old one
-# is removed, untimed); "replacing" times the same run over its previous
-# output, which on ext4 adds the filesystem's cost of an atomic replace.
-# `bin`: another gamecert build to time alongside (e.g. the previous one).
-bench-snaky runs="21" bin="":
-    #!/usr/bin/env bash
-    set -euo pipefail
-    cargo build --release --quiet
-    out=$(mktemp -d)
-    trap 'rm -rf "$out"' EXIT
-    # EPOCHREALTIME (bash 5) reads the clock without starting a process:
-    # `date` would add its own start-up to every sample.
-    sample() { # label, fresh (1: remove the output first), command...
-        local label=$1 fresh=$2 start end
-        shift 2
-        [ "$fresh" = 1 ] && rm -f "$out/cert.json"
-        start=${EPOCHREALTIME/./}
-        "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-        end=${EPOCHREALTIME/./}
-        samples[$label]+="$(( end - start )) "
-    }
-    median_ms() {
-        printf '%s\n' ${samples[$1]} | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", ((NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) / 1000 }'
-    }
-    for table in certificates/sources/snaky21-cards.txt certificates/sources/snaky20-kaiasage.txt; do
-        declare -A samples=()
-        check=(snaky check "$table" --json "$out/cert.json")
-        runs=(python new replacing)
-        if [ -n "{{bin}}" ]; then runs+=(old); fi
-        for round in $(seq 1 {{runs}}); do
-            # Each round starts one later: a run right after another program
-            # finds colder caches, so no command always follows the same one.
-            for i in "${!runs[@]}"; do
-                case ${runs[(i + round) % ${#runs[@]}]} in
-                    python) sample python 0 python3 contrib/paper-verifier.py "$table" ;;
-                    new) sample new 1 target/release/gamecert "${check[@]}" ;;
-                    replacing) sample replacing 0 target/release/gamecert "${check[@]}" ;;
-                    old) sample old 1 "{{bin}}" "${check[@]}" ;;
-                esac
-            done
-        done
-        python=$(median_ms python) new=$(median_ms new)
-        line="$(basename "$table"): python stand-in ${python} ms, gamecert ${new} ms (replacing its output: $(median_ms replacing) ms)"
-        if [ -n "{{bin}}" ]; then line="$line, {{bin}} $(median_ms old) ms"; fi
-        echo "$line (medians of {{runs}}); python / gamecert = $(awk -v p="$python" -v g="$new" 'BEGIN { printf "%.1f", p / g }')x"
-        unset samples
-    done
+# certificate; the kernel audit is `gamecert audit`'s, or `--audit`) against
+# contrib/paper-verifier.py (our plain-Python stand-in for the paper's
+# verifier: A, T, h only), process to process, on the paper's 722-line table
+# and the 1,501-line 20-move draft: medians of `runs` runs, taking turns, and
+# the ratio (contrib/bench_snaky.py says how).
+# `other`: another gamecert build to time alongside (e.g. the previous one).
+bench-snaky runs="21" other="": build
+    python3 contrib/bench_snaky.py {{runs}} {{bin}}/gamecert {{other}}
 
 # Formatting and lints, as CI runs them.
 lint:
@@ -137,8 +110,8 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings -W clippy::too_many_lines
 
 # Build the static site into site/ from the committed certificates (open site/index.html).
-site:
-    cargo run --release --quiet -- site -o site
+site: build
+    {{bin}}/gamecert site -o site
 
 # Serve site/ on http://localhost:8000 (the site also works opened from disk).
 serve: site
@@ -171,18 +144,16 @@ fuzz SECS="60" *TARGETS="":
     done
 
 # Re-search the eleven small winners' card tables into certificates/sources/animals/ (seconds).
-prove-winners:
+prove-winners: build
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --quiet
     for animal in monomino domino "straight tromino" "L tromino" "I tetromino" "L tetromino" \
         "T tetromino" "S tetromino" "L pentomino" "Y pentomino" "N pentomino"; do
         file=certificates/sources/animals/$(echo "$animal" | tr 'A-Z ' 'a-z-').txt
-        ./target/release/gamecert animals prove "$animal" -o "$file" | grep -v '^  h = '
+        {{bin}}/gamecert animals prove "$animal" -o "$file" | grep -v '^  h = '
     done
 
 # The Maker-side Snaky frontier runs (docs/frontier.md), one process at a
 # time, niced, logs in logs/; run again to resume the improve runs.
-frontier-runs:
-    cargo build --release --quiet
-    contrib/snaky/frontier-runs.sh target/release/gamecert
+frontier-runs: build
+    contrib/snaky/frontier-runs.sh {{bin}}/gamecert

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Process-to-process timing of `gamecert snaky check TABLE --json` against
+contrib/paper-verifier.py, for `just bench-snaky` (docs/performance.md).
+
+    bench_snaky.py RUNS GAMECERT [OTHER_GAMECERT]
+
+For each of the two public tables, every command runs RUNS times, taking
+turns in an order that rotates each round (a run right after the Python
+stand-in finds colder caches). Processes are started with posix_spawn, which
+adds about 0.3 ms less than a shell's fork and exec (the launch floor, the
+median time of /bin/true, is printed). Every gamecert run writes a new
+certificate file (the old one is removed, untimed); "replacing" times the
+same run over its previous output; "back to back" times RUNS more gamecert
+runs in a row. Prints medians and the stand-in / gamecert ratio.
+
+The builds are timed from fresh copies in one directory: how a binary's file
+sits in the page cache changes its start-up (a file just written by the
+linker took about 30 more page faults and 0.3 ms more than a copy of it),
+so neither build is favoured by where it came from.
+"""
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+TABLES = [
+    "certificates/sources/snaky21-cards.txt",
+    "certificates/sources/snaky20-kaiasage.txt",
+]
+
+
+def run_ms(argv, devnull):
+    """Wall time of one process, in milliseconds; exits if it fails."""
+    start = time.perf_counter()
+    pid = os.posix_spawn(
+        argv[0],
+        argv,
+        os.environ,
+        file_actions=[
+            (os.POSIX_SPAWN_DUP2, devnull, 1),
+            (os.POSIX_SPAWN_DUP2, devnull, 2),
+        ],
+    )
+    _, status = os.waitpid(pid, 0)
+    elapsed = (time.perf_counter() - start) * 1000
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(argv)}")
+    return elapsed
+
+
+def remove(path):
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def bench_table(table, runs, gamecert, other, out, devnull):
+    check = ["snaky", "check", table, "--json", out]
+    commands = {
+        "python": (False, [sys.executable, "contrib/paper-verifier.py", table]),
+        "new": (True, [gamecert] + check),
+        "replacing": (False, [gamecert] + check),
+    }
+    if other:
+        commands["old"] = (True, [other] + check)
+    samples = {name: [] for name in commands}
+    names = list(commands)
+    for round_ in range(runs):
+        for i in range(len(names)):
+            name = names[(i + round_) % len(names)]
+            fresh, argv = commands[name]
+            if fresh:
+                remove(out)
+            samples[name].append(run_ms(argv, devnull))
+    samples["alone"] = []
+    for _ in range(runs):
+        remove(out)
+        samples["alone"].append(run_ms([gamecert] + check, devnull))
+    median = {name: statistics.median(times) for name, times in samples.items()}
+    line = (
+        f"{os.path.basename(table)}: python stand-in {median['python']:.2f} ms, "
+        f"gamecert {median['new']:.2f} ms (replacing its output: {median['replacing']:.2f} ms; "
+        f"back to back: {median['alone']:.2f} ms)"
+    )
+    if other:
+        line += f", the other build {median['old']:.2f} ms"
+    ratio = median["python"] / median["new"]
+    print(f"{line} (medians of {runs}); python / gamecert = {ratio:.1f}x")
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    runs, gamecert = int(sys.argv[1]), sys.argv[2]
+    other = sys.argv[3] if len(sys.argv) == 4 else None
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    floor = statistics.median(run_ms(["/bin/true"], devnull) for _ in range(runs))
+    print(f"launch floor (/bin/true): {floor:.2f} ms")
+    with tempfile.TemporaryDirectory() as directory:
+        out = os.path.join(directory, "cert.json")
+        gamecert = shutil.copy(gamecert, os.path.join(directory, "gamecert"))
+        if other:
+            other_copy = shutil.copy(other, os.path.join(directory, "other"))
+        for table in TABLES:
+            bench_table(table, runs, gamecert, other and other_copy, out, devnull)
+
+
+if __name__ == "__main__":
+    main()
