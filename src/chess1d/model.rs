@@ -369,8 +369,15 @@ impl Board {
             .map(Piece::from_slot)
     }
 
+    /// The board's squares, bit `s - 1` for square `s`.
     #[inline]
-    fn occupied(position: &Position) -> u64 {
+    pub fn on_board(self) -> u64 {
+        up_to(self.squares)
+    }
+
+    /// The squares holding a piece, bit `s - 1` for square `s`.
+    #[inline]
+    pub fn occupied(position: &Position) -> u64 {
         position
             .places
             .iter()
@@ -542,7 +549,7 @@ impl Board {
         let enemy = 3 - own;
         let places = position.places;
         let occupied = Self::occupied(position);
-        let on_board = up_to(self.squares);
+        let on_board = self.on_board();
         let empty = on_board & !occupied;
         let attackers = [places[enemy], places[enemy + 1], places[enemy + 2]];
         let enemies = attackers

@@ -305,11 +305,8 @@ fn take_back(board: Board, layout: &Layout, index: usize, parents: &mut Vec<u32>
     let parts = layout.parts(&position.places);
     let side = layout.side(position.to_move.other());
     let places = position.places;
-    let occupied = places
-        .iter()
-        .filter(|&&square| square != 0)
-        .fold(0u64, |mask, &square| mask | 1u64 << (square - 1));
-    let on_board = u64::MAX >> (64 - board.squares());
+    let occupied = Board::occupied(&position);
+    let on_board = board.on_board();
     let empty = on_board & !occupied;
     let base = if position.to_move == Side::White {
         3
@@ -428,10 +425,7 @@ fn for_each_unmove(board: Board, position: &Position, mut visit: impl FnMut(Unmo
     let mover = position.to_move.other();
     let n = board.squares();
     let places = position.places;
-    let occupied = places
-        .iter()
-        .filter(|&&square| square != 0)
-        .fold(0u64, |mask, &square| mask | 1u64 << (square - 1));
+    let occupied = Board::occupied(position);
     let empty = |square: u8| occupied & (1u64 << (square - 1)) == 0;
     let base = if mover == Side::White { 0 } else { 3 };
     let enemy = 3 - base;
