@@ -18,24 +18,35 @@ pub fn to_certificate_json<T: Serialize>(
     expand_depth: usize,
 ) -> Result<String, serde_json::Error> {
     let mut out = Vec::with_capacity(1 << 16);
+    write_layout(value, expand_depth, &mut out)?;
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+/// Appends [`to_certificate_json`]'s text to `out`.
+fn write_layout<T: Serialize>(
+    value: &T,
+    expand_depth: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), serde_json::Error> {
     let formatter = LayoutFormatter {
         depth: 0,
         expand_depth,
         has_value: false,
     };
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, formatter);
     value.serialize(&mut serializer)?;
     out.push(b'\n');
-    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+    Ok(())
 }
 
 /// Streams `value`'s layout (as [`to_certificate_json`] with `expand_depth`
 /// 2) followed by one more top-level array `key` of `count` entries into
 /// `out`: what serialising a struct with that array as its last field
 /// gives. Entry i is written compactly into a buffer by
-/// `write_item(i, buffer)`, which is handed to `out` in large pieces. A
-/// certificate of megabytes need not be held in memory, and its entries may
-/// be written by hand (`write_item` must write one JSON value).
+/// `write_item(i, buffer)`, which is handed to `out` in pieces of at least
+/// [`PIECE`] bytes. A certificate of megabytes need not be held in memory,
+/// and its entries may be written by hand (`write_item` must write one
+/// JSON value).
 pub fn write_certificate_json_with_array<T: Serialize>(
     out: &mut dyn Write,
     value: &T,
@@ -43,8 +54,10 @@ pub fn write_certificate_json_with_array<T: Serialize>(
     count: usize,
     mut write_item: impl FnMut(usize, &mut Vec<u8>) -> Result<(), serde_json::Error>,
 ) -> Result<(), serde_json::Error> {
-    const PIECE: usize = 1 << 16;
-    let mut buffer = to_certificate_json(value, 2)?.into_bytes();
+    // Twice a piece, so that the buffer is not grown (and copied) when an
+    // entry takes it past a piece: it touches a piece and an entry of memory.
+    let mut buffer = Vec::with_capacity(2 * PIECE);
+    write_layout(value, 2, &mut buffer)?;
     // `value` is an object: its layout ends with "\n}\n" ("{}\n" if empty).
     let has_fields = buffer.ends_with(b"\n}\n");
     buffer.truncate(buffer.len() - 3);
@@ -62,6 +75,11 @@ pub fn write_certificate_json_with_array<T: Serialize>(
     buffer.extend_from_slice(if count == 0 { b"]\n}\n" } else { b"\n  ]\n}\n" });
     out.write_all(&buffer).map_err(serde_json::Error::io)
 }
+
+/// The size of the pieces [`write_certificate_json_with_array`] writes
+/// (32 KiB): each fresh page of buffer costs a page fault, and fewer,
+/// larger writes cost system calls.
+pub const PIECE: usize = 1 << 15;
 
 struct LayoutFormatter {
     /// Containers currently open.

@@ -12,9 +12,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomically_with(path, |file| file.write_all(bytes))
 }
 
-/// [`write_atomically`] for output that `write` streams into the file
-/// (buffered); an error from `write` leaves the old file whole, like any
-/// other failure.
+/// [`write_atomically`] for output that `write` streams into the file; an
+/// error from `write` leaves the old file whole, like any other failure.
+/// Small writes are buffered; a write of 8 KiB or more goes straight to the
+/// file, so a caller writing large pieces (as the Snaky certificate does)
+/// has them copied once, not twice.
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
@@ -33,7 +35,7 @@ pub fn write_atomically_with(
         std::process::id()
     ));
     let written = std::fs::File::create(&temporary).and_then(|file| {
-        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, file);
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 13, file);
         write(&mut buffered)?;
         buffered.flush()
     });

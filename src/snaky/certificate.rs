@@ -2,6 +2,7 @@
 //! depth 2), so `git diff` of two certificates shows which nodes changed.
 //! The format is documented in docs/formats/snaky.md.
 
+use super::check::Choice;
 use super::evaluate::{ChildSource, Condition, EvaluatedNode};
 use super::geometry::Cell;
 use super::summary::{Counts, Table1Row};
@@ -66,49 +67,56 @@ pub struct BaseRecord {
 /// chosen child of each cell of T \ (A ∪ {p}) in (x, y) order.
 fn write_node_record(out: &mut Vec<u8>, run: &SnakyRun, id: usize, node: &EvaluatedNode) {
     let window = &run.evaluation.window;
-    let mut json = RecordWriter(out);
-    json.raw("{\"id\":");
-    json.int(id);
-    json.raw(",\"card\":");
-    json.int(node.card);
-    json.raw(",\"path\":");
-    json.list(node.path.iter(), |json, &step| json.int(step));
-    json.raw(",\"pivot\":");
-    json.cell(node.pivot);
-    json.raw(",\"required\":");
-    json.list(window.cells(&node.condition.required), RecordWriter::cell);
-    json.raw(",\"height\":");
-    json.int(node.condition.height);
-    json.raw(",\"children\":");
-    json.list(node.children.iter(), |json, child| match child.source {
-        ChildSource::Card { card, placement } => {
-            let code = placement.orientation.code();
-            let offset = placement.offset;
-            let numbers = [
-                i64::from(card),
-                i64::from(code),
-                i64::from(offset.x),
-                i64::from(offset.y),
-            ];
-            json.list(numbers, RecordWriter::int);
-        }
-        ChildSource::Inline { node } => json.list([node], RecordWriter::int),
-    });
     let (outside, cells) =
         (run.replies.of_node(id).split_last()).expect("every node has an outside class");
-    json.raw(",\"replies\":");
-    json.list(cells.iter(), |json, choice| json.chosen(choice.chosen()));
-    json.raw(",\"outside\":");
-    json.chosen(outside.chosen());
-    json.0.push(b'}');
+    let mut json = RecordWriter(out);
+    json.reserve(node, cells.len());
+    json.raw(b"{\"id\":");
+    json.int(id);
+    json.raw(b",\"card\":");
+    json.int(node.card);
+    json.raw(b",\"path\":[");
+    json.ints(node.path.iter().copied());
+    json.raw(b"],\"pivot\":");
+    json.cell(node.pivot);
+    json.raw(b",\"required\":[");
+    json.cells(window.cells(&node.condition.required));
+    json.raw(b"],\"height\":");
+    json.int(node.condition.height);
+    json.raw(b",\"children\":[");
+    for (index, child) in node.children.iter().enumerate() {
+        if index > 0 {
+            json.byte(b',');
+        }
+        json.child(child.source);
+    }
+    json.raw(b"],\"replies\":[");
+    json.choices(cells);
+    json.raw(b"],\"outside\":");
+    json.chosen(*outside);
+    json.byte(b'}');
 }
 
-/// Compact JSON of integers, cells and lists, appended to a buffer.
+/// Compact JSON of integers, cells and lists, appended to a buffer. A
+/// record's room is reserved first ([`RecordWriter::reserve`]): most of a
+/// certificate is one- and two-byte tokens, and each then costs a store or
+/// two rather than a capacity check that can grow the buffer.
 struct RecordWriter<'a>(&'a mut Vec<u8>);
 
 impl RecordWriter<'_> {
-    fn raw(&mut self, text: &str) {
-        self.0.extend_from_slice(text.as_bytes());
+    /// Room for the whole record: at most 24 bytes per integer and
+    /// separator, 54 per cell or child, 12 per reply, and the keys.
+    fn reserve(&mut self, node: &EvaluatedNode, replies: usize) {
+        let items = node.path.len() + node.condition.required.len() + node.children.len();
+        self.0.reserve(256 + 54 * items + 12 * replies);
+    }
+
+    fn byte(&mut self, byte: u8) {
+        self.0.push(byte);
+    }
+
+    fn raw(&mut self, text: &[u8]) {
+        self.0.extend_from_slice(text);
     }
 
     /// Most numbers in a record (coordinates, child indices) are one digit.
@@ -121,27 +129,81 @@ impl RecordWriter<'_> {
         }
     }
 
-    fn cell(&mut self, cell: Cell) {
-        self.list([cell.x, cell.y], RecordWriter::int);
-    }
-
-    fn chosen(&mut self, chosen: Option<usize>) {
-        match chosen {
-            Some(child) => self.int(child),
-            None => self.raw("null"),
-        }
-    }
-
-    fn list<T>(&mut self, items: impl IntoIterator<Item = T>, mut write: impl FnMut(&mut Self, T)) {
-        // Single bytes are pushed: `raw` would call memcpy for each.
-        self.0.push(b'[');
-        for (index, item) in items.into_iter().enumerate() {
+    /// Integers separated by commas.
+    fn ints<I: itoa::Integer + TryInto<u8> + Copy>(&mut self, values: impl Iterator<Item = I>) {
+        for (index, value) in values.enumerate() {
             if index > 0 {
-                self.0.push(b',');
+                self.byte(b',');
             }
-            write(self, item);
+            self.int(value);
         }
-        self.0.push(b']');
+    }
+
+    fn cell(&mut self, cell: Cell) {
+        match (u8::try_from(cell.x), u8::try_from(cell.y)) {
+            (Ok(x @ 0..=9), Ok(y @ 0..=9)) => {
+                self.raw(&[b'[', b'0' + x, b',', b'0' + y, b']']);
+            }
+            _ => {
+                self.byte(b'[');
+                self.int(cell.x);
+                self.byte(b',');
+                self.int(cell.y);
+                self.byte(b']');
+            }
+        }
+    }
+
+    /// Cells separated by commas.
+    fn cells(&mut self, cells: impl Iterator<Item = Cell>) {
+        for (index, cell) in cells.enumerate() {
+            if index > 0 {
+                self.byte(b',');
+            }
+            self.cell(cell);
+        }
+    }
+
+    /// `[card,orientation,x,y]` for a placed card, `[node]` for an inline node.
+    fn child(&mut self, source: ChildSource) {
+        self.byte(b'[');
+        match source {
+            ChildSource::Card { card, placement } => {
+                self.int(card);
+                self.byte(b',');
+                self.int(placement.orientation.code());
+                self.byte(b',');
+                self.int(placement.offset.x);
+                self.byte(b',');
+                self.int(placement.offset.y);
+            }
+            ChildSource::Inline { node } => self.int(node),
+        }
+        self.byte(b']');
+    }
+
+    fn chosen(&mut self, choice: Choice) {
+        match choice.chosen() {
+            Some(child) => self.int(child),
+            None => self.raw(b"null"),
+        }
+    }
+
+    /// The chosen children, separated by commas: nearly all are one digit.
+    fn choices(&mut self, choices: &[Choice]) {
+        let Some((first, rest)) = choices.split_first() else {
+            return;
+        };
+        self.chosen(*first);
+        for &choice in rest {
+            match choice.digit() {
+                Some(digit) => self.raw(&[b',', digit]),
+                None => {
+                    self.byte(b',');
+                    self.chosen(choice);
+                }
+            }
+        }
     }
 }
 
@@ -337,6 +399,20 @@ mod tests {
         .unwrap()
     }
 
+    fn assert_records_match_serde(name: &str, bytes: &[u8]) {
+        let run = check_table(name, bytes, 21).unwrap();
+        for (id, node) in run.evaluation.nodes.iter().enumerate() {
+            let mut written = Vec::new();
+            write_node_record(&mut written, &run, id, node);
+            assert_eq!(
+                String::from_utf8(written).unwrap(),
+                serde_record(&run, id, node),
+                "{name}: {}",
+                node.label()
+            );
+        }
+    }
+
     #[test]
     fn hand_written_node_records_are_what_serde_writes() {
         for table in ["snaky21-cards.txt", "snaky20-kaiasage.txt"] {
@@ -344,18 +420,23 @@ mod tests {
                 "{}/certificates/sources/{table}",
                 env!("CARGO_MANIFEST_DIR")
             );
-            let bytes = std::fs::read(&path).unwrap();
-            let run = check_table(table, &bytes, 21).unwrap();
-            for (id, node) in run.evaluation.nodes.iter().enumerate() {
-                let mut written = Vec::new();
-                write_node_record(&mut written, &run, id, node);
-                assert_eq!(
-                    String::from_utf8(written).unwrap(),
-                    serde_record(&run, id, node),
-                    "{}",
-                    node.label()
-                );
-            }
+            assert_records_match_serde(table, &std::fs::read(&path).unwrap());
         }
+    }
+
+    #[test]
+    fn records_with_negative_and_two_digit_numbers_are_what_serde_writes() {
+        // Orientation 6 negates both coordinates (cells below zero), and
+        // card 8 is placed far from the origin (two-digit coordinates).
+        let table = b"6 14 4:100 5:101\n7 00 (11 6:600 0) 1\n8 AB 7:6CD 7:0E0\n";
+        let run = check_table("small", table, 21).unwrap();
+        let mut last = Vec::new();
+        write_node_record(&mut last, &run, 3, run.evaluation.final_node());
+        let last = String::from_utf8(last).unwrap();
+        assert!(
+            last.contains("[14,-4]") && last.contains("[7,6,12,13]"),
+            "{last}"
+        );
+        assert_records_match_serde("small", table);
     }
 }

@@ -74,6 +74,13 @@ impl Choice {
         self.0 & Self::OWNED != 0
     }
 
+    /// The chosen child's index as one ASCII digit, if it is 0..=9: nearly
+    /// every choice, which the certificate writes byte by byte.
+    pub fn digit(self) -> Option<u8> {
+        let index = self.0 & !Self::OWNED;
+        (index < 10).then_some(b'0' + index as u8)
+    }
+
     pub fn holds(self) -> bool {
         self.owned()
     }
