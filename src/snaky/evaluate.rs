@@ -182,7 +182,7 @@ pub fn evaluate_observing(
     let lines = table.lines.len();
     let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);
     cards.extend((0..shape.len()).map(|j| base_condition(&window, shape, j)));
-    let mut mirrored = MirroredCards::default();
+    let mut mirrored = MirroredCards::for_table(&window, table);
     let mut card_nodes = vec![None; shape.len()];
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);

@@ -7,7 +7,7 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode, PlacedChild};
 use super::geometry::Placement;
-use super::table::{Child, Node};
+use super::table::{Child, Node, Table};
 
 /// The placed A_i and T_i of one node's children, back to back in one
 /// buffer, in the children's printed order.
@@ -161,16 +161,58 @@ impl PlacedSets {
 #[derive(Debug, Clone, Default)]
 pub struct MirroredCards {
     words: Vec<u64>,
-    /// Per card: its mirrored A and T, if mirrored.
-    cards: Vec<Option<(Span, Span)>>,
+    /// Per card, if mirrored: window words of its mirrored A and T, where
+    /// they begin in `words` (T right after A) and how long each is.
+    cards: Vec<Option<MirroredSpans>>,
 }
 
+/// `[A's window word, T's window word, at, A's length, T's length]`: compact,
+/// since there is one per card.
+type MirroredSpans = [u32; 5];
+
 impl MirroredCards {
+    /// Room for every card `table` places with a swapping orientation, each
+    /// set at most a window row long: reserved, not touched, so the buffer is
+    /// never copied while growing (the copies touched twice its size).
+    pub(super) fn for_table(window: &Window, table: &Table) -> MirroredCards {
+        if !window.places_by_columns() {
+            return MirroredCards::default();
+        }
+        let cards = table.shape.len() + table.lines.len();
+        let mut swapped = vec![false; cards];
+        fn walk(node: &Node, swapped: &mut [bool]) {
+            for child in &node.children {
+                match child {
+                    Child::Reference(reference) if reference.placement.orientation.swaps() => {
+                        if let Some(flag) = swapped.get_mut(reference.card as usize) {
+                            *flag = true;
+                        }
+                    }
+                    Child::Reference(_) => {}
+                    Child::Inline(inner) => walk(inner, swapped),
+                }
+            }
+        }
+        for line in &table.lines {
+            walk(&line.node, &mut swapped);
+        }
+        let mirrored = swapped.iter().filter(|&&s| s).count();
+        let row = usize::try_from(window.width()).unwrap_or(0);
+        MirroredCards {
+            words: Vec::with_capacity(mirrored.saturating_mul(2 * row)),
+            cards: Vec::with_capacity(cards),
+        }
+    }
+
     /// Card `card`'s mirrored A and T, if mirrored.
     fn get(&self, card: usize) -> Option<(SetRef<'_>, SetRef<'_>)> {
-        let (required, envelope) = self.cards.get(card).copied().flatten()?;
-        let set = |span: Span| SetRef::new(span.start, &self.words[span.at..span.at + span.len]);
-        Some((set(required), set(envelope)))
+        let [required, envelope, at, required_len, envelope_len] =
+            self.cards.get(card).copied().flatten()?.map(|n| n as usize);
+        let middle = at + required_len;
+        Some((
+            SetRef::new(required, &self.words[at..middle]),
+            SetRef::new(envelope, &self.words[middle..middle + envelope_len]),
+        ))
     }
 
     /// Mirror every card `node` places with a swapping orientation (none
@@ -198,15 +240,26 @@ impl MirroredCards {
         if self.cards[card].is_some() {
             return;
         }
-        let mut span = |set: &CellSet| {
-            let at = self.words.len();
-            let start = window.transpose_into(set.as_words(), &mut self.words)?;
-            let len = self.words.len() - at;
-            Some(Span { start, at, len })
+        let at = self.words.len();
+        let mut spans = || {
+            let required = window.transpose_into(condition.required.as_words(), &mut self.words)?;
+            let middle = self.words.len();
+            let envelope = window.transpose_into(condition.envelope.as_words(), &mut self.words)?;
+            let end = self.words.len();
+            let small = |n: usize| u32::try_from(n).ok();
+            Some([
+                small(required)?,
+                small(envelope)?,
+                small(at)?,
+                small(middle - at)?,
+                small(end - middle)?,
+            ])
         };
-        let required = span(&condition.required);
-        let envelope = span(&condition.envelope);
-        self.cards[card] = required.zip(envelope);
+        // A card that cannot be mirrored is placed cell by cell.
+        self.cards[card] = spans();
+        if self.cards[card].is_none() {
+            self.words.truncate(at);
+        }
     }
 }
 
