@@ -232,7 +232,8 @@ fn base_condition(window: &Window, shape: &Shape, j: usize) -> Condition {
 struct Scratch {
     placed: PlacedSets,
     common: Vec<u64>,
-    union: Vec<u64>,
+    envelope: Vec<u64>,
+    required: Vec<u64>,
 }
 
 struct NodeEvaluator<'a, 'b> {
@@ -297,28 +298,33 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
     let Scratch {
         placed,
         common,
-        union,
+        envelope,
+        required,
     } = scratch;
     let (pivot_word, pivot_bit) = window.locate(pivot);
     let children = 0..placed.len();
-    let envelope = {
+    let envelope_start = {
         let sets = children.clone().map(|i| placed.envelope(i));
-        let start = union_into(sets, Some(pivot_word), union);
-        union[pivot_word - start] |= pivot_bit;
-        CellSet::from_words(start, union)
+        let start = union_into(sets, Some(pivot_word), envelope);
+        envelope[pivot_word - start] |= pivot_bit;
+        start
     };
     common.clear();
     let common_start = placed.common_envelope_into(common);
     let common = SetRef::new(common_start, common);
-    let required = {
+    let required_start = {
         let sets = children.clone().map(|i| placed.required(i));
-        let start = union_into(sets.chain([common]), None, union);
-        if let Some(word) = pivot_word.checked_sub(start).and_then(|i| union.get_mut(i)) {
+        let start = union_into(sets.chain([common]), None, required);
+        if let Some(word) = pivot_word.checked_sub(start).and_then(|i| required.get_mut(i)) {
             *word &= !pivot_bit;
         }
-        CellSet::from_words(start, union)
+        start
     };
     let height = 1 + children.map(|i| placed.height(i)).max().unwrap_or(0);
+    let (required, envelope) = CellSet::pair_from_words(
+        SetRef::new(required_start, required),
+        SetRef::new(envelope_start, envelope),
+    );
     Condition {
         required,
         envelope,
