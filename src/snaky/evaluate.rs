@@ -42,8 +42,9 @@ pub struct EvaluatedNode {
     /// Child indices from the card's top node down to this inline node
     /// (empty for the card's own node).
     pub path: Vec<usize>,
-    pub line: usize,
-    pub column: usize,
+    /// 1-based line and column (32 bits as in [`super::table`]).
+    pub line: u32,
+    pub column: u32,
     pub pivot: Cell,
     pub condition: Condition,
     pub children: Vec<PlacedChild>,
@@ -244,7 +245,7 @@ struct NodeEvaluator<'a, 'b> {
     scratch: &'a mut Scratch,
     observe: &'a mut NodeObserver<'b>,
     card: u32,
-    line: usize,
+    line: u32,
 }
 
 impl NodeEvaluator<'_, '_> {
@@ -315,7 +316,10 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
     let required_start = {
         let sets = children.clone().map(|i| placed.required(i));
         let start = union_into(sets.chain([common]), None, required);
-        if let Some(word) = pivot_word.checked_sub(start).and_then(|i| required.get_mut(i)) {
+        if let Some(word) = pivot_word
+            .checked_sub(start)
+            .and_then(|i| required.get_mut(i))
+        {
             *word &= !pivot_bit;
         }
         start
@@ -388,8 +392,8 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
         // Checked per line, so that the error names where the spread begins.
         if Window::covering(all).is_none() {
             return Err(EvaluateError::TooSpread {
-                line: card_line.line,
-                column: card_line.node.column,
+                line: card_line.line as usize,
+                column: card_line.node.column as usize,
                 card: card_line.card,
                 width: all.width(),
                 height: all.height(),
