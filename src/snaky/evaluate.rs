@@ -24,8 +24,10 @@ pub struct Condition {
 pub enum ChildSource {
     /// Card `card` of the table (or a base card), placed.
     Card { card: u32, placement: Placement },
-    /// The inline node with this index in [`Evaluation::nodes`], unplaced.
-    Inline { node: usize },
+    /// The inline node with this index in [`Evaluation::nodes`], unplaced
+    /// (32 bits: the memory check bounds a table far below 2^32 nodes, and
+    /// a child is then 20 bytes instead of 24).
+    Inline { node: u32 },
 }
 
 /// A child of a node: its placed condition is [`Evaluation::placed`].
@@ -145,7 +147,7 @@ impl Evaluation {
     pub fn height_of(&self, source: ChildSource) -> u32 {
         match source {
             ChildSource::Card { card, .. } => self.cards[card as usize].height,
-            ChildSource::Inline { node } => self.nodes[node].condition.height,
+            ChildSource::Inline { node } => self.nodes[node as usize].condition.height,
         }
     }
 
@@ -264,7 +266,9 @@ impl NodeEvaluator<'_, '_> {
                     path.push(index);
                     let inner_index = self.evaluate(inner, path);
                     path.pop();
-                    ChildSource::Inline { node: inner_index }
+                    ChildSource::Inline {
+                        node: inner_index as u32,
+                    }
                 }
             };
             children.push(PlacedChild { source });

@@ -285,7 +285,7 @@ impl Placer<'_> {
     /// Append one child, placed.
     pub fn place(&self, source: ChildSource, out: &mut PlacedSets) {
         match source {
-            ChildSource::Inline { node } => out.push_unplaced(&self.nodes[node].condition),
+            ChildSource::Inline { node } => out.push_unplaced(&self.nodes[node as usize].condition),
             ChildSource::Card { card, placement } => self.place_card(card as usize, placement, out),
         }
     }
