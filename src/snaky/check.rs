@@ -238,13 +238,12 @@ fn choose_placed(
     dense.resize(span * children, 0);
     for i in 0..children {
         let t = placed.envelope(i);
-        for (k, &word) in t.words().iter().enumerate() {
-            if let Some(slot) = (t.start() + k)
-                .checked_sub(low)
-                .and_then(|j| dense.get_mut(j * children + i))
-            {
-                *slot = word;
-            }
+        // T_i's words from T's first word on (all of them, by Lemma 3).
+        let skip = low.saturating_sub(t.start());
+        let first = t.start().max(low) - low;
+        let slots = dense.iter_mut().skip(first * children + i).step_by(children);
+        for (slot, &word) in slots.zip(&t.words()[skip.min(t.words().len())..]) {
+            *slot = word;
         }
     }
     // Word by word, child by child in printed order: the replies a child's
