@@ -241,7 +241,10 @@ fn choose_placed(
         // T_i's words from T's first word on (all of them, by Lemma 3).
         let skip = low.saturating_sub(t.start());
         let first = t.start().max(low) - low;
-        let slots = dense.iter_mut().skip(first * children + i).step_by(children);
+        let slots = dense
+            .iter_mut()
+            .skip(first * children + i)
+            .step_by(children);
         for (slot, &word) in slots.zip(&t.words()[skip.min(t.words().len())..]) {
             *slot = word;
         }

@@ -10,6 +10,8 @@ use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
 use super::place::{MirroredCards, PlacedSets, Placer};
 use super::table::{Child, ChildCounts, Node, Table};
+use std::ops::Deref;
+use std::sync::Arc;
 
 /// A card's condition (A, T, h) in its own frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +51,78 @@ pub struct EvaluatedNode {
     pub column: u32,
     pub pivot: Cell,
     pub condition: Condition,
-    pub children: Vec<PlacedChild>,
+    pub children: Children,
+}
+
+/// A node's children, in printed order: a range of one store that every
+/// node of an evaluation shares (one block for the table instead of one a
+/// node). Read it as a slice.
+#[derive(Debug, Clone)]
+pub struct Children {
+    store: Arc<Vec<PlacedChild>>,
+    start: u32,
+    len: u32,
+}
+
+impl Deref for Children {
+    type Target = [PlacedChild];
+
+    fn deref(&self) -> &[PlacedChild] {
+        let start = self.start as usize;
+        &self.store[start..start + self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Children {
+    type Item = &'a PlacedChild;
+    type IntoIter = std::slice::Iter<'a, PlacedChild>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Children {
+    fn eq(&self, other: &Children) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Children {}
+
+/// Every node's children in node order (inline nodes children-first, then
+/// the line's node), as the evaluator numbers the nodes: computed from the
+/// table alone, before any node is evaluated.
+fn all_children(table: &Table, counts: ChildCounts) -> Arc<Vec<PlacedChild>> {
+    fn walk(
+        node: &Node,
+        next_node: &mut u32,
+        pending: &mut Vec<PlacedChild>,
+        out: &mut Vec<PlacedChild>,
+    ) -> u32 {
+        let first = pending.len();
+        for child in &node.children {
+            let source = match child {
+                Child::Reference(reference) => ChildSource::Card {
+                    card: reference.card,
+                    placement: reference.placement,
+                },
+                Child::Inline(inner) => ChildSource::Inline {
+                    node: walk(inner, next_node, pending, out),
+                },
+            };
+            pending.push(PlacedChild { source });
+        }
+        out.extend(pending.drain(first..));
+        *next_node += 1;
+        *next_node - 1
+    }
+    let mut out = Vec::with_capacity(counts.references + counts.inline);
+    let (mut next_node, mut pending) = (0, Vec::new());
+    for line in &table.lines {
+        walk(&line.node, &mut next_node, &mut pending, &mut out);
+    }
+    Arc::new(out)
 }
 
 impl EvaluatedNode {
@@ -190,6 +263,8 @@ pub fn evaluate_observing(
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);
     let mut scratch = Scratch::default();
+    let children = all_children(table, counts);
+    let mut next_child = 0;
     for card_line in &table.lines {
         if window.places_by_columns() {
             mirrored.mirror_swapped(&window, &card_line.node, &cards);
@@ -201,6 +276,8 @@ pub fn evaluate_observing(
             nodes: &mut nodes,
             scratch: &mut scratch,
             observe: &mut *observe,
+            children: &children,
+            next_child: &mut next_child,
             card: card_line.card,
             line: card_line.line,
         };
@@ -246,6 +323,9 @@ struct NodeEvaluator<'a, 'b> {
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
     observe: &'a mut NodeObserver<'b>,
+    /// Every node's children ([`all_children`]) and where the next node's begin.
+    children: &'a Arc<Vec<PlacedChild>>,
+    next_child: &'a mut usize,
     card: u32,
     line: u32,
 }
@@ -255,24 +335,20 @@ impl NodeEvaluator<'_, '_> {
     fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
         // Inline children are evaluated before this node's children are
         // placed, so the one placement buffer serves every node.
-        let mut children = Vec::with_capacity(node.children.len());
         for (index, child) in node.children.iter().enumerate() {
-            let source = match child {
-                Child::Reference(reference) => ChildSource::Card {
-                    card: reference.card,
-                    placement: reference.placement,
-                },
-                Child::Inline(inner) => {
-                    path.push(index);
-                    let inner_index = self.evaluate(inner, path);
-                    path.pop();
-                    ChildSource::Inline {
-                        node: inner_index as u32,
-                    }
-                }
-            };
-            children.push(PlacedChild { source });
+            if let Child::Inline(inner) = child {
+                path.push(index);
+                self.evaluate(inner, path);
+                path.pop();
+            }
         }
+        let start = *self.next_child;
+        *self.next_child += node.children.len();
+        let children = Children {
+            store: Arc::clone(self.children),
+            start: start as u32,
+            len: node.children.len() as u32,
+        };
         let placer = Placer {
             window: self.window,
             cards: self.cards,
@@ -493,6 +569,46 @@ mod tests {
             ])
         );
         assert_eq!(node.condition.height, 2);
+    }
+
+    #[test]
+    fn shared_children_are_each_nodes_printed_children() {
+        // The store is laid out from the table before evaluating: every
+        // node's range must hold its own children, inline ones by the index
+        // the evaluator gave them.
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/certificates/sources/snaky21-cards.txt"
+        ))
+        .unwrap();
+        let table = parse_table(&bytes).unwrap();
+        let evaluation = evaluate(&table).unwrap();
+        let mut checked = 0;
+        for (line, &index) in table.lines.iter().zip(&evaluation.card_nodes[BASE_CARDS..]) {
+            let mut stack = vec![(&line.node, index.unwrap())];
+            while let Some((node, id)) = stack.pop() {
+                let evaluated = &evaluation.nodes[id];
+                assert_eq!(
+                    (evaluated.pivot, evaluated.column),
+                    (node.pivot, node.column)
+                );
+                assert_eq!(evaluated.children.len(), node.children.len());
+                for (placed, child) in evaluated.children.iter().zip(&node.children) {
+                    match (placed.source, child) {
+                        (ChildSource::Card { card, placement }, Child::Reference(r)) => {
+                            assert_eq!((card, placement), (r.card, r.placement));
+                        }
+                        (ChildSource::Inline { node: inner }, Child::Inline(n)) => {
+                            assert!((inner as usize) < id);
+                            stack.push((n, inner as usize));
+                        }
+                        other => panic!("{}: {other:?}", evaluated.label()),
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, evaluation.nodes.len());
     }
 
     #[test]
