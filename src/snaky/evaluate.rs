@@ -113,7 +113,8 @@ fn all_children(table: &Table, counts: ChildCounts) -> Arc<Vec<PlacedChild>> {
             };
             pending.push(PlacedChild { source });
         }
-        out.extend(pending.drain(first..));
+        out.extend_from_slice(&pending[first..]);
+        pending.truncate(first);
         *next_node += 1;
         *next_node - 1
     }
