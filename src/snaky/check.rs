@@ -9,7 +9,7 @@ use super::place::PlacedSets;
 use super::table::{ChildCounts, Table};
 use crate::bits::bits;
 use rayon::prelude::*;
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 /// One class of Breaker replies at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +47,9 @@ pub struct Choice(u32);
 impl Choice {
     const OWNED: u32 = 1 << 31;
     const NONE: u32 = Self::OWNED - 1;
+    /// Not a choice [`Choice::new`] makes (owned, yet no child): a child's
+    /// answer not worked out yet.
+    const UNDECIDED: Choice = Choice(u32::MAX);
 
     fn new(chosen: Option<usize>, owned: bool) -> Choice {
         let index = chosen.map_or(Self::NONE, |i| {
@@ -222,15 +225,15 @@ fn choose_placed(
     let (pivot_word, pivot_bit) = window.locate(node.pivot);
     let owned =
         |index: usize| required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
-    // Each child's answer, its ownership decided once per node.
-    let child_choices: SmallVec<[Choice; 16]> = (0..children)
-        .map(|i| {
-            let a = placed.required(i);
-            let owned_a =
-                (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0);
-            Choice::new(Some(i), owned_a)
-        })
-        .collect();
+    // Each child's answer, its ownership decided once per node and only
+    // for the children that answer a reply (and the first, for the outside).
+    let choice_of = |i: usize| {
+        let a = placed.required(i);
+        let owned_a =
+            (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0);
+        Choice::new(Some(i), owned_a)
+    };
+    let mut child_choices: SmallVec<[Choice; 16]> = smallvec![Choice::UNDECIDED; children];
     // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
     let envelope = node.condition.envelope.as_words();
     let (low, span) = (envelope.start(), envelope.words().len());
@@ -260,8 +263,15 @@ fn choose_placed(
         }
         let mut unanswered = replies;
         for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
-            for bit in bits(unanswered & !child_envelope) {
-                choice[bit as usize] = child_choices[i];
+            let answered = unanswered & !child_envelope;
+            if answered != 0 {
+                let child = &mut child_choices[i];
+                if *child == Choice::UNDECIDED {
+                    *child = choice_of(i);
+                }
+                for bit in bits(answered) {
+                    choice[bit as usize] = *child;
+                }
             }
             unanswered &= child_envelope;
             if unanswered == 0 {
@@ -274,7 +284,10 @@ fn choose_placed(
         out.extend(bits(replies).map(|bit| choice[bit as usize]));
     }
     // A cell outside T lies outside every child's envelope.
-    out.push(child_choices[0]);
+    out.push(match child_choices[0] {
+        Choice::UNDECIDED => choice_of(0),
+        decided => decided,
+    });
 }
 
 /// The evaluation and every reply class: chosen during the evaluation on
