@@ -8,7 +8,7 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::place::{MirroredCards, PlacedSets, Placer};
+use super::place::{Cards, MirroredCards, PlacedSets, Placer};
 use super::table::{Child, ChildCounts, Node, Table};
 use std::ops::Deref;
 use std::sync::Arc;
@@ -144,7 +144,8 @@ pub struct Evaluation {
     /// The polyomino of the base cards 0..|P|-1.
     pub shape: Shape,
     pub window: Window,
-    /// Conditions of cards 0..=last, indexed by card number.
+    /// Conditions of the base cards 0..|P|-1 (Lemma 4). A table card's
+    /// condition is its node's, not copied: see [`Evaluation::card`].
     pub cards: Vec<Condition>,
     /// Index in `nodes` of each card's own node (None for base cards).
     pub card_nodes: Vec<Option<usize>>,
@@ -196,12 +197,29 @@ impl Evaluation {
             .map(|index| &self.nodes[index])
     }
 
+    /// Card `card`'s condition (a base card's, or its node's), if the
+    /// table has that card.
+    pub fn card(&self, card: u32) -> Option<&Condition> {
+        match self.card_nodes.get(card as usize)? {
+            Some(node) => Some(&self.nodes[*node].condition),
+            None => self.cards.get(card as usize),
+        }
+    }
+
+    /// The number of cards, base cards included.
+    pub fn card_count(&self) -> usize {
+        self.card_nodes.len()
+    }
+
     fn placer(&self) -> Placer<'_> {
         Placer {
             window: &self.window,
-            cards: &self.cards,
+            cards: Cards {
+                base: &self.cards,
+                card_nodes: &self.card_nodes,
+                nodes: &self.nodes,
+            },
             mirrored: &self.mirrored,
-            nodes: &self.nodes,
         }
     }
 
@@ -220,7 +238,7 @@ impl Evaluation {
     /// A child's height h_i (placing does not change it).
     pub fn height_of(&self, source: ChildSource) -> u32 {
         match source {
-            ChildSource::Card { card, .. } => self.cards[card as usize].height,
+            ChildSource::Card { card, .. } => self.placer().cards.condition(card as usize).height,
             ChildSource::Inline { node } => self.nodes[node as usize].condition.height,
         }
     }
@@ -257,8 +275,9 @@ pub fn evaluate_observing(
     let window = window_for(table)?;
     check_memory(table, counts, &window)?;
     let lines = table.lines.len();
-    let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);
-    cards.extend((0..shape.len()).map(|j| base_condition(&window, shape, j)));
+    let base: Vec<Condition> = (0..shape.len())
+        .map(|j| base_condition(&window, shape, j))
+        .collect();
     let mut mirrored = MirroredCards::for_table(&window, table);
     let mut card_nodes = vec![None; shape.len()];
     card_nodes.reserve(lines);
@@ -268,11 +287,17 @@ pub fn evaluate_observing(
     let mut next_child = 0;
     for card_line in &table.lines {
         if window.places_by_columns() {
-            mirrored.mirror_swapped(&window, &card_line.node, &cards);
+            let cards = Cards {
+                base: &base,
+                card_nodes: &card_nodes,
+                nodes: &nodes,
+            };
+            mirrored.mirror_swapped(&window, &card_line.node, cards);
         }
         let mut evaluator = NodeEvaluator {
             window: &window,
-            cards: &cards,
+            base: &base,
+            card_nodes: &card_nodes,
             mirrored: &mirrored,
             nodes: &mut nodes,
             scratch: &mut scratch,
@@ -283,13 +308,12 @@ pub fn evaluate_observing(
             line: card_line.line,
         };
         let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
-        cards.push(nodes[index].condition.clone());
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
         shape: shape.clone(),
         window,
-        cards,
+        cards: base,
         card_nodes,
         nodes,
         mirrored,
@@ -319,7 +343,8 @@ struct Scratch {
 
 struct NodeEvaluator<'a, 'b> {
     window: &'a Window,
-    cards: &'a [Condition],
+    base: &'a [Condition],
+    card_nodes: &'a [Option<usize>],
     mirrored: &'a MirroredCards,
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
@@ -352,9 +377,12 @@ impl NodeEvaluator<'_, '_> {
         };
         let placer = Placer {
             window: self.window,
-            cards: self.cards,
+            cards: Cards {
+                base: self.base,
+                card_nodes: self.card_nodes,
+                nodes: self.nodes,
+            },
             mirrored: self.mirrored,
-            nodes: self.nodes,
         };
         placer.place_all(&children, &mut self.scratch.placed);
         let condition = combine(self.window, node.pivot, self.scratch);

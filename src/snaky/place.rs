@@ -217,15 +217,12 @@ impl MirroredCards {
 
     /// Mirror every card `node` places with a swapping orientation (none
     /// unless the window places by columns).
-    pub(super) fn mirror_swapped(&mut self, window: &Window, node: &Node, cards: &[Condition]) {
+    pub(super) fn mirror_swapped(&mut self, window: &Window, node: &Node, cards: Cards<'_>) {
         for child in &node.children {
             match child {
                 Child::Reference(reference) if reference.placement.orientation.swaps() => {
-                    self.mirror(
-                        window,
-                        reference.card as usize,
-                        &cards[reference.card as usize],
-                    );
+                    let card = reference.card as usize;
+                    self.mirror(window, card, cards.condition(card));
                 }
                 Child::Reference(_) => {}
                 Child::Inline(inner) => self.mirror_swapped(window, inner, cards),
@@ -263,14 +260,32 @@ impl MirroredCards {
     }
 }
 
+/// Every earlier card's and node's condition: a base card's its own, a
+/// table card's its node's (kept once, not copied per card).
+#[derive(Clone, Copy)]
+pub(super) struct Cards<'a> {
+    pub base: &'a [Condition],
+    pub card_nodes: &'a [Option<usize>],
+    pub nodes: &'a [EvaluatedNode],
+}
+
+impl<'a> Cards<'a> {
+    /// Card `card`'s condition; the parser admits only earlier cards.
+    pub fn condition(self, card: usize) -> &'a Condition {
+        match self.card_nodes.get(card).copied().flatten() {
+            Some(node) => &self.nodes[node].condition,
+            None => &self.base[card],
+        }
+    }
+}
+
 /// What placing needs: the conditions of every earlier card and node.
 pub(super) struct Placer<'a> {
     pub window: &'a Window,
-    pub cards: &'a [Condition],
+    pub cards: Cards<'a>,
     /// Cards mirrored for the orientations that swap x and y (a card not
     /// mirrored is placed cell by cell).
     pub mirrored: &'a MirroredCards,
-    pub nodes: &'a [EvaluatedNode],
 }
 
 impl Placer<'_> {
@@ -285,13 +300,15 @@ impl Placer<'_> {
     /// Append one child, placed.
     pub fn place(&self, source: ChildSource, out: &mut PlacedSets) {
         match source {
-            ChildSource::Inline { node } => out.push_unplaced(&self.nodes[node as usize].condition),
+            ChildSource::Inline { node } => {
+                out.push_unplaced(&self.cards.nodes[node as usize].condition);
+            }
             ChildSource::Card { card, placement } => self.place_card(card as usize, placement, out),
         }
     }
 
     fn place_card(&self, card: usize, placement: Placement, out: &mut PlacedSets) {
-        let condition = &self.cards[card];
+        let condition = self.cards.condition(card);
         let orientation = placement.orientation;
         // (x, y) ↦ swap(±x, ±y): on the transposed sets that is (±y, ±x).
         let by_columns = if orientation.swaps() {
