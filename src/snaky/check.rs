@@ -186,9 +186,6 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
 #[derive(Default)]
 struct ReplyScratch {
     placed: PlacedSets,
-    /// The placed T_i over the node's T range, word-major: word j of child
-    /// i at `j * children + i`.
-    envelopes: Vec<u64>,
 }
 
 /// Appends the node's choices to `out`: its cell classes in (x, y) order,
@@ -200,23 +197,17 @@ fn choose_with(
     out: &mut Vec<Choice>,
 ) {
     evaluation.place_children(node, &mut scratch.placed);
-    choose_placed(
-        &evaluation.window,
-        node,
-        &scratch.placed,
-        &mut scratch.envelopes,
-        out,
-    );
+    choose_placed(&evaluation.window, node, &scratch.placed, out);
 }
 
-/// [`choose_with`] on children already placed: `dense` is a buffer for
-/// the placed T_i over the node's T range, word-major (word j of child i
-/// at `j * children + i`).
+/// [`choose_with`] on children already placed. Each child's envelope is
+/// read where it was placed, word by word and only until the word's
+/// replies are all answered (mostly by the first child or two): copying
+/// them into one word-major buffer first cost more than the reads it saved.
 fn choose_placed(
     window: &Window,
     node: &EvaluatedNode,
     placed: &PlacedSets,
-    dense: &mut Vec<u64>,
     out: &mut Vec<Choice>,
 ) {
     let children = placed.len();
@@ -237,21 +228,6 @@ fn choose_placed(
     // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
     let envelope = node.condition.envelope.as_words();
     let (low, span) = (envelope.start(), envelope.words().len());
-    dense.clear();
-    dense.resize(span * children, 0);
-    for i in 0..children {
-        let t = placed.envelope(i);
-        // T_i's words from T's first word on (all of them, by Lemma 3).
-        let skip = low.saturating_sub(t.start());
-        let first = t.start().max(low) - low;
-        let slots = dense
-            .iter_mut()
-            .skip(first * children + i)
-            .step_by(children);
-        for (slot, &word) in slots.zip(&t.words()[skip.min(t.words().len())..]) {
-            *slot = word;
-        }
-    }
     // Word by word, child by child in printed order: the replies a child's
     // envelope avoids that no earlier child avoided are answered by it.
     let unanswered_choice = Choice::new(None, false);
@@ -262,7 +238,8 @@ fn choose_placed(
             continue;
         }
         let mut unanswered = replies;
-        for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
+        for i in 0..children {
+            let child_envelope = placed.envelope(i).word(low + j);
             let answered = unanswered & !child_envelope;
             if answered != 0 {
                 let child = &mut child_choices[i];
@@ -326,10 +303,10 @@ fn choose_during_evaluation(
     replies
         .choices
         .reserve(nodes.saturating_mul(64).min(1 << 24));
-    let (mut dense, mut choices) = (Vec::new(), Vec::new());
+    let mut choices = Vec::new();
     let evaluation = evaluate_observing(table, counts, &mut |window, node, placed| {
         choices.clear();
-        choose_placed(window, node, placed, &mut dense, &mut choices);
+        choose_placed(window, node, placed, &mut choices);
         replies.push_node(&choices);
     })?;
     Ok((evaluation, replies))
