@@ -238,25 +238,29 @@ impl MirroredCards {
             return;
         }
         let at = self.words.len();
-        let mut spans = || {
-            let required = window.transpose_into(condition.required.as_words(), &mut self.words)?;
-            let middle = self.words.len();
-            let envelope = window.transpose_into(condition.envelope.as_words(), &mut self.words)?;
-            let end = self.words.len();
-            let small = |n: usize| u32::try_from(n).ok();
-            Some([
-                small(required)?,
-                small(envelope)?,
-                small(at)?,
-                small(middle - at)?,
-                small(end - middle)?,
-            ])
-        };
+        self.cards[card] = self.append_mirrored(window, condition);
         // A card that cannot be mirrored is placed cell by cell.
-        self.cards[card] = spans();
         if self.cards[card].is_none() {
             self.words.truncate(at);
         }
+    }
+
+    /// Append `condition`'s A and T mirrored; their spans, if the window
+    /// allows it and they fit in 32 bits.
+    fn append_mirrored(&mut self, window: &Window, condition: &Condition) -> Option<MirroredSpans> {
+        let at = self.words.len();
+        let required = window.transpose_into(condition.required.as_words(), &mut self.words)?;
+        let middle = self.words.len();
+        let envelope = window.transpose_into(condition.envelope.as_words(), &mut self.words)?;
+        let end = self.words.len();
+        let small = |n: usize| u32::try_from(n).ok();
+        Some([
+            small(required)?,
+            small(envelope)?,
+            small(at)?,
+            small(middle - at)?,
+            small(end - middle)?,
+        ])
     }
 }
 
