@@ -77,6 +77,11 @@ impl Choice {
         self.0 & Self::OWNED != 0
     }
 
+    /// No child answers the class (`chosen()` is `None`; never owned).
+    fn chosen_none(self) -> bool {
+        self.0 & !Self::OWNED == Self::NONE
+    }
+
     pub fn holds(self) -> bool {
         self.owned()
     }
@@ -388,15 +393,16 @@ impl Claim {
     ) -> Claim {
         let last = evaluation.final_node();
         let window = &evaluation.window;
-        // One pass: the classes are most of the memory a check touches.
-        let (mut unanswered, mut unowned) = (0, 0);
+        // One pass, without branches or overflow checks (the counts cannot
+        // pass the number of classes), so that it vectorises: the classes
+        // are most of the memory a check touches. A class fails when
+        // unanswered or not owned.
+        let (mut unanswered, mut failed) = (0usize, 0usize);
         for choice in replies.all() {
-            match choice.chosen() {
-                None => unanswered += 1,
-                Some(_) if !choice.owned() => unowned += 1,
-                Some(_) => {}
-            }
+            unanswered = unanswered.wrapping_add(usize::from(choice.chosen_none()));
+            failed = failed.wrapping_add(usize::from(!choice.holds()));
         }
+        let unowned = failed - unanswered;
         let bounds =
             Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {
