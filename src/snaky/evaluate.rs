@@ -56,7 +56,8 @@ pub struct EvaluatedNode {
 
 /// A node's children, in printed order: a range of one store that every
 /// node of an evaluation shares (one block for the table instead of one a
-/// node). Read it as a slice.
+/// node). Read it as a slice. The range is `u32`: 2^32 children would take
+/// the parsed table alone 128 GiB.
 #[derive(Debug, Clone)]
 pub struct Children {
     store: Arc<Vec<PlacedChild>>,
