@@ -166,7 +166,7 @@ fn start(table: Option<&Path>, shape: &Shape, moves: Moves) -> Result<Start, Str
     Ok(Start {
         text,
         library: Some(Library::from_evaluation(&evaluation, moves)),
-        next_card: evaluation.cards.len() as u32,
+        next_card: evaluation.card_count() as u32,
         final_height: Some(evaluation.final_node().condition.height),
     })
 }

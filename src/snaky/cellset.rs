@@ -98,7 +98,7 @@ impl Window {
     pub fn remove(&self, set: &mut CellSet, cell: Cell) {
         if self.has(set, cell) {
             let (word, bit) = self.locate(cell);
-            let start = set.start;
+            let start = set.start();
             set.words_mut()[word - start] &= !bit;
             set.trim();
         }
@@ -366,45 +366,93 @@ impl<'a> SetRef<'a> {
 }
 
 /// A finite set of cells, meaningful together with its table's [`Window`]:
-/// the window's words `start..start + words.len()`, all others zero. The
-/// first and last stored words are non-zero (an empty set stores none), so
-/// equal sets have equal representations.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+/// the window's words `start..start + n`, all others zero. The first and
+/// last stored words are non-zero (an empty set stores none), so equal sets
+/// have equal words (equality and hashing compare those, not the storage).
+#[derive(Clone, Default)]
 pub struct CellSet {
-    start: usize,
     /// Shared, not copied, by clones: a card's condition is its node's.
+    /// A node's A and T share one allocation ([`CellSet::pair_from_words`]).
     words: Arc<[u64]>,
+    /// The window word of the first stored word (a window has at most
+    /// 2^16 words, see [`MAX_WINDOW_CELLS`]).
+    start: u32,
+    /// Which of `words` are this set's: the first `part` of them, or with
+    /// [`CellSet::TAIL`] set, those from `part & !TAIL` on.
+    part: u32,
 }
 
 impl CellSet {
+    const TAIL: u32 = 1 << 31;
+
     /// The set of the window words `start..start + words.len()` (zero words
     /// at either end are dropped).
     pub fn from_words(start: usize, words: &[u64]) -> CellSet {
         let kept = SetRef::new(start, words).trimmed();
         CellSet {
-            start: kept.start,
             words: kept.words.into(),
+            start: kept.start as u32,
+            part: kept.words.len() as u32,
         }
+    }
+
+    /// Two sets (as [`CellSet::from_words`]) in one allocation: a node's A
+    /// and T are made and dropped together, and one block instead of two
+    /// saves an allocation's header and rounding per node.
+    pub fn pair_from_words(first: SetRef<'_>, second: SetRef<'_>) -> (CellSet, CellSet) {
+        let (first, second) = (first.trimmed(), second.trimmed());
+        let words: Arc<[u64]> = first.words.iter().chain(second.words).copied().collect();
+        let split = first.words.len() as u32;
+        let set = |start: usize, part: u32| CellSet {
+            words: Arc::clone(&words),
+            start: start as u32,
+            part,
+        };
+        (
+            set(first.start, split),
+            set(second.start, split | CellSet::TAIL),
+        )
+    }
+
+    /// This set's words.
+    fn stored(&self) -> &[u64] {
+        let part = (self.part & !CellSet::TAIL) as usize;
+        if self.part & CellSet::TAIL == 0 {
+            &self.words[..part]
+        } else {
+            &self.words[part..]
+        }
+    }
+
+    fn start(&self) -> usize {
+        self.start as usize
     }
 
     /// The set, borrowed.
     pub fn as_words(&self) -> SetRef<'_> {
-        SetRef::new(self.start, &self.words)
+        SetRef::new(self.start(), self.stored())
     }
 
     fn end(&self) -> usize {
-        self.start + self.words.len()
+        self.start() + self.stored().len()
     }
 
     /// The words, to change in place (copied first if shared).
     fn words_mut(&mut self) -> &mut [u64] {
+        if self.stored().len() != self.words.len() {
+            *self = CellSet {
+                words: self.stored().into(),
+                start: self.start,
+                part: self.stored().len() as u32,
+            };
+        }
         Arc::make_mut(&mut self.words)
     }
 
     /// Drop zero words at both ends (the canonical form).
     fn trim(&mut self) {
         let kept = self.as_words().trimmed();
-        if kept.words.len() != self.words.len() {
+        if kept.words.len() != self.stored().len() {
             *self = CellSet::from_words(kept.start, kept.words);
         }
     }
@@ -416,16 +464,17 @@ impl CellSet {
     /// Bit positions of the cells, in the order [`Window::cells`] yields
     /// them: a dense index for per-cell scratch data.
     pub fn positions(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words
+        let start = self.start();
+        self.stored()
             .iter()
             .enumerate()
             .flat_map(move |(index, &word)| {
-                bits(word).map(move |bit| (self.start + index) * 64 + bit as usize)
+                bits(word).map(move |bit| (start + index) * 64 + bit as usize)
             })
     }
 
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
+        self.stored().is_empty()
     }
 
     pub fn union_with(&mut self, other: &CellSet) {
@@ -437,26 +486,29 @@ impl CellSet {
         if other.words.is_empty() {
             return;
         }
-        if self.words.is_empty() {
+        if self.is_empty() {
             *self = CellSet::from_words(other.start, other.words);
             return;
         }
-        if other.start < self.start || other.end() > self.end() {
+        if other.start < self.start() || other.end() > self.end() {
             // Widen to the hull of both ranges.
-            let start = self.start.min(other.start);
+            let start = self.start().min(other.start);
             let mut words = vec![0; self.end().max(other.end()) - start];
-            words[self.start - start..self.end() - start].copy_from_slice(&self.words);
-            self.start = start;
-            self.words = words.into();
+            words[self.start() - start..self.end() - start].copy_from_slice(self.stored());
+            *self = CellSet {
+                part: words.len() as u32,
+                words: words.into(),
+                start: start as u32,
+            };
         }
-        let offset = other.start - self.start;
+        let offset = other.start - self.start();
         for (a, b) in self.words_mut()[offset..].iter_mut().zip(other.words) {
             *a |= b;
         }
     }
 
     pub fn intersect_with(&mut self, other: &CellSet) {
-        let start = self.start;
+        let start = self.start();
         for (index, a) in self.words_mut().iter_mut().enumerate() {
             *a &= other.as_words().word(start + index);
         }
@@ -464,7 +516,7 @@ impl CellSet {
     }
 
     pub fn subtract(&mut self, other: &CellSet) {
-        let start = self.start;
+        let start = self.start();
         for (index, a) in self.words_mut().iter_mut().enumerate() {
             *a &= !other.as_words().word(start + index);
         }
@@ -473,6 +525,30 @@ impl CellSet {
 
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
         self.as_words().is_subset_of(other.as_words())
+    }
+}
+
+impl PartialEq for CellSet {
+    fn eq(&self, other: &CellSet) -> bool {
+        self.start == other.start && self.stored() == other.stored()
+    }
+}
+
+impl Eq for CellSet {}
+
+impl std::hash::Hash for CellSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.start().hash(state);
+        self.stored().hash(state);
+    }
+}
+
+impl std::fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CellSet")
+            .field("start", &self.start)
+            .field("words", &self.stored())
+            .finish()
     }
 }
 

@@ -9,7 +9,7 @@ use super::place::PlacedSets;
 use super::table::{ChildCounts, Table};
 use crate::bits::bits;
 use rayon::prelude::*;
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 /// One class of Breaker replies at a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +47,9 @@ pub struct Choice(u32);
 impl Choice {
     const OWNED: u32 = 1 << 31;
     const NONE: u32 = Self::OWNED - 1;
+    /// Not a choice [`Choice::new`] makes (owned, yet no child): a child's
+    /// answer not worked out yet.
+    const UNDECIDED: Choice = Choice(u32::MAX);
 
     fn new(chosen: Option<usize>, owned: bool) -> Choice {
         let index = chosen.map_or(Self::NONE, |i| {
@@ -79,6 +82,11 @@ impl Choice {
     pub fn digit(self) -> Option<u8> {
         let index = self.0 & !Self::OWNED;
         (index < 10).then_some(b'0' + index as u8)
+    }
+
+    /// No child answers the class (`chosen()` is `None`; never owned).
+    fn chosen_none(self) -> bool {
+        self.0 & !Self::OWNED == Self::NONE
     }
 
     pub fn holds(self) -> bool {
@@ -190,9 +198,6 @@ pub fn reply_classes(evaluation: &Evaluation, node: &EvaluatedNode) -> Vec<Reply
 #[derive(Default)]
 struct ReplyScratch {
     placed: PlacedSets,
-    /// The placed T_i over the node's T range, word-major: word j of child
-    /// i at `j * children + i`.
-    envelopes: Vec<u64>,
 }
 
 /// Appends the node's choices to `out`: its cell classes in (x, y) order,
@@ -204,23 +209,17 @@ fn choose_with(
     out: &mut Vec<Choice>,
 ) {
     evaluation.place_children(node, &mut scratch.placed);
-    choose_placed(
-        &evaluation.window,
-        node,
-        &scratch.placed,
-        &mut scratch.envelopes,
-        out,
-    );
+    choose_placed(&evaluation.window, node, &scratch.placed, out);
 }
 
-/// [`choose_with`] on children already placed: `dense` is a buffer for
-/// the placed T_i over the node's T range, word-major (word j of child i
-/// at `j * children + i`).
+/// [`choose_with`] on children already placed. Each child's envelope is
+/// read where it was placed, word by word and only until the word's
+/// replies are all answered (mostly by the first child or two): copying
+/// them into one word-major buffer first cost more than the reads it saved.
 fn choose_placed(
     window: &Window,
     node: &EvaluatedNode,
     placed: &PlacedSets,
-    dense: &mut Vec<u64>,
     out: &mut Vec<Choice>,
 ) {
     let children = placed.len();
@@ -229,31 +228,18 @@ fn choose_placed(
     let (pivot_word, pivot_bit) = window.locate(node.pivot);
     let owned =
         |index: usize| required.word(index) | if index == pivot_word { pivot_bit } else { 0 };
-    // Each child's answer, its ownership decided once per node.
-    let child_choices: SmallVec<[Choice; 16]> = (0..children)
-        .map(|i| {
-            let a = placed.required(i);
-            let owned_a =
-                (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0);
-            Choice::new(Some(i), owned_a)
-        })
-        .collect();
+    // Each child's answer, its ownership decided once per node and only
+    // for the children that answer a reply (and the first, for the outside).
+    let choice_of = |i: usize| {
+        let a = placed.required(i);
+        let owned_a =
+            (a.words().iter().enumerate()).all(|(k, &word)| word & !owned(a.start() + k) == 0);
+        Choice::new(Some(i), owned_a)
+    };
+    let mut child_choices: SmallVec<[Choice; 16]> = smallvec![Choice::UNDECIDED; children];
     // Every placed T_i lies in T (Lemma 3), so T's range holds them all.
     let envelope = node.condition.envelope.as_words();
     let (low, span) = (envelope.start(), envelope.words().len());
-    dense.clear();
-    dense.resize(span * children, 0);
-    for i in 0..children {
-        let t = placed.envelope(i);
-        for (k, &word) in t.words().iter().enumerate() {
-            if let Some(slot) = (t.start() + k)
-                .checked_sub(low)
-                .and_then(|j| dense.get_mut(j * children + i))
-            {
-                *slot = word;
-            }
-        }
-    }
     // Word by word, child by child in printed order: the replies a child's
     // envelope avoids that no earlier child avoided are answered by it.
     let unanswered_choice = Choice::new(None, false);
@@ -264,9 +250,17 @@ fn choose_placed(
             continue;
         }
         let mut unanswered = replies;
-        for (i, &child_envelope) in dense[j * children..(j + 1) * children].iter().enumerate() {
-            for bit in bits(unanswered & !child_envelope) {
-                choice[bit as usize] = child_choices[i];
+        for i in 0..children {
+            let child_envelope = placed.envelope(i).word(low + j);
+            let answered = unanswered & !child_envelope;
+            if answered != 0 {
+                let child = &mut child_choices[i];
+                if *child == Choice::UNDECIDED {
+                    *child = choice_of(i);
+                }
+                for bit in bits(answered) {
+                    choice[bit as usize] = *child;
+                }
             }
             unanswered &= child_envelope;
             if unanswered == 0 {
@@ -279,7 +273,10 @@ fn choose_placed(
         out.extend(bits(replies).map(|bit| choice[bit as usize]));
     }
     // A cell outside T lies outside every child's envelope.
-    out.push(child_choices[0]);
+    out.push(match child_choices[0] {
+        Choice::UNDECIDED => choice_of(0),
+        decided => decided,
+    });
 }
 
 /// The evaluation and every reply class: chosen during the evaluation on
@@ -318,10 +315,10 @@ fn choose_during_evaluation(
     replies
         .choices
         .reserve(nodes.saturating_mul(64).min(1 << 24));
-    let (mut dense, mut choices) = (Vec::new(), Vec::new());
+    let mut choices = Vec::new();
     let evaluation = evaluate_observing(table, counts, &mut |window, node, placed| {
         choices.clear();
-        choose_placed(window, node, placed, &mut dense, &mut choices);
+        choose_placed(window, node, placed, &mut choices);
         replies.push_node(&choices);
     })?;
     Ok((evaluation, replies))
@@ -403,15 +400,16 @@ impl Claim {
     ) -> Claim {
         let last = evaluation.final_node();
         let window = &evaluation.window;
-        // One pass: the classes are most of the memory a check touches.
-        let (mut unanswered, mut unowned) = (0, 0);
+        // One pass, without branches or overflow checks (the counts cannot
+        // pass the number of classes), so that it vectorises: the classes
+        // are most of the memory a check touches. A class fails when
+        // unanswered or not owned.
+        let (mut unanswered, mut failed) = (0usize, 0usize);
         for choice in replies.all() {
-            match choice.chosen() {
-                None => unanswered += 1,
-                Some(_) if !choice.owned() => unowned += 1,
-                Some(_) => {}
-            }
+            unanswered = unanswered.wrapping_add(usize::from(choice.chosen_none()));
+            failed = failed.wrapping_add(usize::from(!choice.holds()));
         }
+        let unowned = failed - unanswered;
         let bounds =
             Bounds::of(window.cells(&last.condition.envelope)).unwrap_or(Bounds::point(last.pivot));
         Claim {

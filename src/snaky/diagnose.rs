@@ -59,7 +59,9 @@ pub struct RequiredTrace {
 pub fn describe_child(source: ChildSource, evaluation: &Evaluation) -> String {
     match source {
         ChildSource::Card { card, placement } => describe_reference(card, placement),
-        ChildSource::Inline { node } => format!("inline node {}", evaluation.nodes[node].label()),
+        ChildSource::Inline { node } => {
+            format!("inline node {}", evaluation.nodes[node as usize].label())
+        }
     }
 }
 
@@ -150,7 +152,9 @@ fn trace_cell(evaluation: &Evaluation, start: &EvaluatedNode, start_cell: Cell) 
                     .expect("references are to earlier cards");
                 cell = inner;
             }
-            ChildSource::Inline { node: inner_node } => node = &evaluation.nodes[inner_node],
+            ChildSource::Inline { node: inner_node } => {
+                node = &evaluation.nodes[inner_node as usize]
+            }
         }
     }
 }
@@ -184,7 +188,7 @@ pub fn trace_height(evaluation: &Evaluation) -> Vec<String> {
                 Some(next) => next,
                 None => return steps,
             },
-            ChildSource::Inline { node } => &evaluation.nodes[node],
+            ChildSource::Inline { node } => &evaluation.nodes[node as usize],
         };
     }
 }

@@ -8,8 +8,10 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::place::{MirroredCards, PlacedSets, Placer};
+use super::place::{Cards, MirroredCards, PlacedSets, Placer};
 use super::table::{Child, ChildCounts, Node, Table};
+use std::ops::Deref;
+use std::sync::Arc;
 
 /// A card's condition (A, T, h) in its own frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,8 +26,10 @@ pub struct Condition {
 pub enum ChildSource {
     /// Card `card` of the table (or a base card), placed.
     Card { card: u32, placement: Placement },
-    /// The inline node with this index in [`Evaluation::nodes`], unplaced.
-    Inline { node: usize },
+    /// The inline node with this index in [`Evaluation::nodes`], unplaced
+    /// (32 bits: the memory check bounds a table far below 2^32 nodes, and
+    /// a child is then 20 bytes instead of 24).
+    Inline { node: u32 },
 }
 
 /// A child of a node: its placed condition is [`Evaluation::placed`].
@@ -42,11 +46,85 @@ pub struct EvaluatedNode {
     /// Child indices from the card's top node down to this inline node
     /// (empty for the card's own node).
     pub path: Vec<usize>,
-    pub line: usize,
-    pub column: usize,
+    /// 1-based line and column (32 bits as in [`super::table`]).
+    pub line: u32,
+    pub column: u32,
     pub pivot: Cell,
     pub condition: Condition,
-    pub children: Vec<PlacedChild>,
+    pub children: Children,
+}
+
+/// A node's children, in printed order: a range of one store that every
+/// node of an evaluation shares (one block for the table instead of one a
+/// node). Read it as a slice. The range is `u32`: 2^32 children would take
+/// the parsed table alone 128 GiB.
+#[derive(Debug, Clone)]
+pub struct Children {
+    store: Arc<Vec<PlacedChild>>,
+    start: u32,
+    len: u32,
+}
+
+impl Deref for Children {
+    type Target = [PlacedChild];
+
+    fn deref(&self) -> &[PlacedChild] {
+        let start = self.start as usize;
+        &self.store[start..start + self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Children {
+    type Item = &'a PlacedChild;
+    type IntoIter = std::slice::Iter<'a, PlacedChild>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Children {
+    fn eq(&self, other: &Children) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Children {}
+
+/// Every node's children in node order (inline nodes children-first, then
+/// the line's node), as the evaluator numbers the nodes: computed from the
+/// table alone, before any node is evaluated.
+fn all_children(table: &Table, counts: ChildCounts) -> Arc<Vec<PlacedChild>> {
+    fn walk(
+        node: &Node,
+        next_node: &mut u32,
+        pending: &mut Vec<PlacedChild>,
+        out: &mut Vec<PlacedChild>,
+    ) -> u32 {
+        let first = pending.len();
+        for child in &node.children {
+            let source = match child {
+                Child::Reference(reference) => ChildSource::Card {
+                    card: reference.card,
+                    placement: reference.placement,
+                },
+                Child::Inline(inner) => ChildSource::Inline {
+                    node: walk(inner, next_node, pending, out),
+                },
+            };
+            pending.push(PlacedChild { source });
+        }
+        out.extend_from_slice(&pending[first..]);
+        pending.truncate(first);
+        *next_node += 1;
+        *next_node - 1
+    }
+    let mut out = Vec::with_capacity(counts.references + counts.inline);
+    let (mut next_node, mut pending) = (0, Vec::new());
+    for line in &table.lines {
+        walk(&line.node, &mut next_node, &mut pending, &mut out);
+    }
+    Arc::new(out)
 }
 
 impl EvaluatedNode {
@@ -67,7 +145,8 @@ pub struct Evaluation {
     /// The polyomino of the base cards 0..|P|-1.
     pub shape: Shape,
     pub window: Window,
-    /// Conditions of cards 0..=last, indexed by card number.
+    /// Conditions of the base cards 0..|P|-1 (Lemma 4). A table card's
+    /// condition is its node's, not copied: see [`Evaluation::card`].
     pub cards: Vec<Condition>,
     /// Index in `nodes` of each card's own node (None for base cards).
     pub card_nodes: Vec<Option<usize>>,
@@ -119,12 +198,29 @@ impl Evaluation {
             .map(|index| &self.nodes[index])
     }
 
+    /// Card `card`'s condition (a base card's, or its node's), if the
+    /// table has that card.
+    pub fn card(&self, card: u32) -> Option<&Condition> {
+        match self.card_nodes.get(card as usize)? {
+            Some(node) => Some(&self.nodes[*node].condition),
+            None => self.cards.get(card as usize),
+        }
+    }
+
+    /// The number of cards, base cards included.
+    pub fn card_count(&self) -> usize {
+        self.card_nodes.len()
+    }
+
     fn placer(&self) -> Placer<'_> {
         Placer {
             window: &self.window,
-            cards: &self.cards,
+            cards: Cards {
+                base: &self.cards,
+                card_nodes: &self.card_nodes,
+                nodes: &self.nodes,
+            },
             mirrored: &self.mirrored,
-            nodes: &self.nodes,
         }
     }
 
@@ -143,8 +239,8 @@ impl Evaluation {
     /// A child's height h_i (placing does not change it).
     pub fn height_of(&self, source: ChildSource) -> u32 {
         match source {
-            ChildSource::Card { card, .. } => self.cards[card as usize].height,
-            ChildSource::Inline { node } => self.nodes[node].condition.height,
+            ChildSource::Card { card, .. } => self.placer().cards.condition(card as usize).height,
+            ChildSource::Inline { node } => self.nodes[node as usize].condition.height,
         }
     }
 
@@ -180,35 +276,45 @@ pub fn evaluate_observing(
     let window = window_for(table)?;
     check_memory(table, counts, &window)?;
     let lines = table.lines.len();
-    let mut cards: Vec<Condition> = Vec::with_capacity(shape.len() + lines);
-    cards.extend((0..shape.len()).map(|j| base_condition(&window, shape, j)));
-    let mut mirrored = MirroredCards::default();
+    let base: Vec<Condition> = (0..shape.len())
+        .map(|j| base_condition(&window, shape, j))
+        .collect();
+    let mut mirrored = MirroredCards::for_table(&window, table);
     let mut card_nodes = vec![None; shape.len()];
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);
     let mut scratch = Scratch::default();
+    let children = all_children(table, counts);
+    let mut next_child = 0;
     for card_line in &table.lines {
         if window.places_by_columns() {
-            mirrored.mirror_swapped(&window, &card_line.node, &cards);
+            let cards = Cards {
+                base: &base,
+                card_nodes: &card_nodes,
+                nodes: &nodes,
+            };
+            mirrored.mirror_swapped(&window, &card_line.node, cards);
         }
         let mut evaluator = NodeEvaluator {
             window: &window,
-            cards: &cards,
+            base: &base,
+            card_nodes: &card_nodes,
             mirrored: &mirrored,
             nodes: &mut nodes,
             scratch: &mut scratch,
             observe: &mut *observe,
+            children: &children,
+            next_child: &mut next_child,
             card: card_line.card,
             line: card_line.line,
         };
         let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
-        cards.push(nodes[index].condition.clone());
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
         shape: shape.clone(),
         window,
-        cards,
+        cards: base,
         card_nodes,
         nodes,
         mirrored,
@@ -232,18 +338,23 @@ fn base_condition(window: &Window, shape: &Shape, j: usize) -> Condition {
 struct Scratch {
     placed: PlacedSets,
     common: Vec<u64>,
-    union: Vec<u64>,
+    envelope: Vec<u64>,
+    required: Vec<u64>,
 }
 
 struct NodeEvaluator<'a, 'b> {
     window: &'a Window,
-    cards: &'a [Condition],
+    base: &'a [Condition],
+    card_nodes: &'a [Option<usize>],
     mirrored: &'a MirroredCards,
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
     observe: &'a mut NodeObserver<'b>,
+    /// Every node's children ([`all_children`]) and where the next node's begin.
+    children: &'a Arc<Vec<PlacedChild>>,
+    next_child: &'a mut usize,
     card: u32,
-    line: usize,
+    line: u32,
 }
 
 impl NodeEvaluator<'_, '_> {
@@ -251,27 +362,28 @@ impl NodeEvaluator<'_, '_> {
     fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
         // Inline children are evaluated before this node's children are
         // placed, so the one placement buffer serves every node.
-        let mut children = Vec::with_capacity(node.children.len());
         for (index, child) in node.children.iter().enumerate() {
-            let source = match child {
-                Child::Reference(reference) => ChildSource::Card {
-                    card: reference.card,
-                    placement: reference.placement,
-                },
-                Child::Inline(inner) => {
-                    path.push(index);
-                    let inner_index = self.evaluate(inner, path);
-                    path.pop();
-                    ChildSource::Inline { node: inner_index }
-                }
-            };
-            children.push(PlacedChild { source });
+            if let Child::Inline(inner) = child {
+                path.push(index);
+                self.evaluate(inner, path);
+                path.pop();
+            }
         }
+        let start = *self.next_child;
+        *self.next_child += node.children.len();
+        let children = Children {
+            store: Arc::clone(self.children),
+            start: start as u32,
+            len: node.children.len() as u32,
+        };
         let placer = Placer {
             window: self.window,
-            cards: self.cards,
+            cards: Cards {
+                base: self.base,
+                card_nodes: self.card_nodes,
+                nodes: self.nodes,
+            },
             mirrored: self.mirrored,
-            nodes: self.nodes,
         };
         placer.place_all(&children, &mut self.scratch.placed);
         let condition = combine(self.window, node.pivot, self.scratch);
@@ -297,28 +409,36 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
     let Scratch {
         placed,
         common,
-        union,
+        envelope,
+        required,
     } = scratch;
     let (pivot_word, pivot_bit) = window.locate(pivot);
     let children = 0..placed.len();
-    let envelope = {
+    let envelope_start = {
         let sets = children.clone().map(|i| placed.envelope(i));
-        let start = union_into(sets, Some(pivot_word), union);
-        union[pivot_word - start] |= pivot_bit;
-        CellSet::from_words(start, union)
+        let start = union_into(sets, Some(pivot_word), envelope);
+        envelope[pivot_word - start] |= pivot_bit;
+        start
     };
     common.clear();
     let common_start = placed.common_envelope_into(common);
     let common = SetRef::new(common_start, common);
-    let required = {
+    let required_start = {
         let sets = children.clone().map(|i| placed.required(i));
-        let start = union_into(sets.chain([common]), None, union);
-        if let Some(word) = pivot_word.checked_sub(start).and_then(|i| union.get_mut(i)) {
+        let start = union_into(sets.chain([common]), None, required);
+        if let Some(word) = pivot_word
+            .checked_sub(start)
+            .and_then(|i| required.get_mut(i))
+        {
             *word &= !pivot_bit;
         }
-        CellSet::from_words(start, union)
+        start
     };
     let height = 1 + children.map(|i| placed.height(i)).max().unwrap_or(0);
+    let (required, envelope) = CellSet::pair_from_words(
+        SetRef::new(required_start, required),
+        SetRef::new(envelope_start, envelope),
+    );
     Condition {
         required,
         envelope,
@@ -382,8 +502,8 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
         // Checked per line, so that the error names where the spread begins.
         if Window::covering(all).is_none() {
             return Err(EvaluateError::TooSpread {
-                line: card_line.line,
-                column: card_line.node.column,
+                line: card_line.line as usize,
+                column: card_line.node.column as usize,
                 card: card_line.card,
                 width: all.width(),
                 height: all.height(),
@@ -479,6 +599,46 @@ mod tests {
             ])
         );
         assert_eq!(node.condition.height, 2);
+    }
+
+    #[test]
+    fn shared_children_are_each_nodes_printed_children() {
+        // The store is laid out from the table before evaluating: every
+        // node's range must hold its own children, inline ones by the index
+        // the evaluator gave them.
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/certificates/sources/snaky21-cards.txt"
+        ))
+        .unwrap();
+        let table = parse_table(&bytes).unwrap();
+        let evaluation = evaluate(&table).unwrap();
+        let mut checked = 0;
+        for (line, &index) in table.lines.iter().zip(&evaluation.card_nodes[BASE_CARDS..]) {
+            let mut stack = vec![(&line.node, index.unwrap())];
+            while let Some((node, id)) = stack.pop() {
+                let evaluated = &evaluation.nodes[id];
+                assert_eq!(
+                    (evaluated.pivot, evaluated.column),
+                    (node.pivot, node.column)
+                );
+                assert_eq!(evaluated.children.len(), node.children.len());
+                for (placed, child) in evaluated.children.iter().zip(&node.children) {
+                    match (placed.source, child) {
+                        (ChildSource::Card { card, placement }, Child::Reference(r)) => {
+                            assert_eq!((card, placement), (r.card, r.placement));
+                        }
+                        (ChildSource::Inline { node: inner }, Child::Inline(n)) => {
+                            assert!((inner as usize) < id);
+                            stack.push((n, inner as usize));
+                        }
+                        other => panic!("{}: {other:?}", evaluated.label()),
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, evaluation.nodes.len());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::alphabet::symbol_value;
 use super::geometry::{Cell, Orientation, Placement};
 use super::model::Shape;
 use super::scan;
-use super::table::{CardLine, Child, Node, Reference, Table};
+use super::table::{position, CardLine, Child, Node, Reference, Table};
 use nom::character::complete::{char, digit1, satisfy};
 use nom::IResult;
 use std::cell::Cell as Memo;
@@ -258,7 +258,7 @@ fn parse_line(text: &str, number: usize) -> Result<CardLine, ParseError> {
     match result {
         Ok((_, (card, node))) => Ok(CardLine {
             card,
-            line: number,
+            line: position(number),
             node,
             loose_spacing: line.loose.take(),
         }),
@@ -292,8 +292,8 @@ fn node_body<'a>(line: &Line<'a>, input: &'a str, depth: usize) -> Parsed<'a, No
         rest,
         Node {
             pivot,
-            children,
-            column,
+            children: children.into_boxed_slice(),
+            column: position(column),
         },
     ))
 }
@@ -329,7 +329,7 @@ fn child<'a>(line: &Line<'a>, input: &'a str, depth: usize) -> Parsed<'a, Child>
                 Child::Reference(Reference {
                     card,
                     placement,
-                    column,
+                    column: position(column),
                 }),
             ))
         }
@@ -448,7 +448,7 @@ fn check_order(card_line: &CardLine, expected: u32) -> Result<(), ParseError> {
         "a card is missing"
     };
     Err(ParseError::CardOrder {
-        line: card_line.line,
+        line: card_line.line as usize,
         expected,
         found: card_line.card,
         reason,
@@ -461,8 +461,8 @@ fn check_references_are_earlier(card_line: &CardLine) -> Result<(), ParseError> 
             match child {
                 Child::Reference(reference) if reference.card >= card_line.card => {
                     return Err(ParseError::NotEarlier {
-                        line: card_line.line,
-                        column: reference.column,
+                        line: card_line.line as usize,
+                        column: reference.column as usize,
                         card: card_line.card,
                         referenced: reference.card,
                     });

@@ -7,7 +7,7 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode, PlacedChild};
 use super::geometry::Placement;
-use super::table::{Child, Node};
+use super::table::{Child, Node, Table};
 
 /// The placed A_i and T_i of one node's children, back to back in one
 /// buffer, in the children's printed order.
@@ -161,29 +161,68 @@ impl PlacedSets {
 #[derive(Debug, Clone, Default)]
 pub struct MirroredCards {
     words: Vec<u64>,
-    /// Per card: its mirrored A and T, if mirrored.
-    cards: Vec<Option<(Span, Span)>>,
+    /// Per card, if mirrored: window words of its mirrored A and T, where
+    /// they begin in `words` (T right after A) and how long each is.
+    cards: Vec<Option<MirroredSpans>>,
 }
 
+/// `[A's window word, T's window word, at, A's length, T's length]`: compact,
+/// since there is one per card.
+type MirroredSpans = [u32; 5];
+
 impl MirroredCards {
+    /// Room for every card `table` places with a swapping orientation, each
+    /// set at most a window row long: reserved, not touched, so the buffer is
+    /// never copied while growing (the copies touched twice its size).
+    pub(super) fn for_table(window: &Window, table: &Table) -> MirroredCards {
+        if !window.places_by_columns() {
+            return MirroredCards::default();
+        }
+        let cards = table.shape.len() + table.lines.len();
+        let mut swapped = vec![false; cards];
+        fn walk(node: &Node, swapped: &mut [bool]) {
+            for child in &node.children {
+                match child {
+                    Child::Reference(reference) if reference.placement.orientation.swaps() => {
+                        if let Some(flag) = swapped.get_mut(reference.card as usize) {
+                            *flag = true;
+                        }
+                    }
+                    Child::Reference(_) => {}
+                    Child::Inline(inner) => walk(inner, swapped),
+                }
+            }
+        }
+        for line in &table.lines {
+            walk(&line.node, &mut swapped);
+        }
+        let mirrored = swapped.iter().filter(|&&s| s).count();
+        let row = usize::try_from(window.width()).unwrap_or(0);
+        MirroredCards {
+            words: Vec::with_capacity(mirrored.saturating_mul(2 * row)),
+            cards: Vec::with_capacity(cards),
+        }
+    }
+
     /// Card `card`'s mirrored A and T, if mirrored.
     fn get(&self, card: usize) -> Option<(SetRef<'_>, SetRef<'_>)> {
-        let (required, envelope) = self.cards.get(card).copied().flatten()?;
-        let set = |span: Span| SetRef::new(span.start, &self.words[span.at..span.at + span.len]);
-        Some((set(required), set(envelope)))
+        let [required, envelope, at, required_len, envelope_len] =
+            self.cards.get(card).copied().flatten()?.map(|n| n as usize);
+        let middle = at + required_len;
+        Some((
+            SetRef::new(required, &self.words[at..middle]),
+            SetRef::new(envelope, &self.words[middle..middle + envelope_len]),
+        ))
     }
 
     /// Mirror every card `node` places with a swapping orientation (none
     /// unless the window places by columns).
-    pub(super) fn mirror_swapped(&mut self, window: &Window, node: &Node, cards: &[Condition]) {
+    pub(super) fn mirror_swapped(&mut self, window: &Window, node: &Node, cards: Cards<'_>) {
         for child in &node.children {
             match child {
                 Child::Reference(reference) if reference.placement.orientation.swaps() => {
-                    self.mirror(
-                        window,
-                        reference.card as usize,
-                        &cards[reference.card as usize],
-                    );
+                    let card = reference.card as usize;
+                    self.mirror(window, card, cards.condition(card));
                 }
                 Child::Reference(_) => {}
                 Child::Inline(inner) => self.mirror_swapped(window, inner, cards),
@@ -198,26 +237,59 @@ impl MirroredCards {
         if self.cards[card].is_some() {
             return;
         }
-        let mut span = |set: &CellSet| {
-            let at = self.words.len();
-            let start = window.transpose_into(set.as_words(), &mut self.words)?;
-            let len = self.words.len() - at;
-            Some(Span { start, at, len })
-        };
-        let required = span(&condition.required);
-        let envelope = span(&condition.envelope);
-        self.cards[card] = required.zip(envelope);
+        let at = self.words.len();
+        self.cards[card] = self.append_mirrored(window, condition);
+        // A card that cannot be mirrored is placed cell by cell.
+        if self.cards[card].is_none() {
+            self.words.truncate(at);
+        }
+    }
+
+    /// Append `condition`'s A and T mirrored; their spans, if the window
+    /// allows it and they fit in 32 bits.
+    fn append_mirrored(&mut self, window: &Window, condition: &Condition) -> Option<MirroredSpans> {
+        let at = self.words.len();
+        let required = window.transpose_into(condition.required.as_words(), &mut self.words)?;
+        let middle = self.words.len();
+        let envelope = window.transpose_into(condition.envelope.as_words(), &mut self.words)?;
+        let end = self.words.len();
+        let small = |n: usize| u32::try_from(n).ok();
+        Some([
+            small(required)?,
+            small(envelope)?,
+            small(at)?,
+            small(middle - at)?,
+            small(end - middle)?,
+        ])
+    }
+}
+
+/// Every earlier card's and node's condition: a base card's its own, a
+/// table card's its node's (kept once, not copied per card).
+#[derive(Clone, Copy)]
+pub(super) struct Cards<'a> {
+    pub base: &'a [Condition],
+    pub card_nodes: &'a [Option<usize>],
+    pub nodes: &'a [EvaluatedNode],
+}
+
+impl<'a> Cards<'a> {
+    /// Card `card`'s condition; the parser admits only earlier cards.
+    pub fn condition(self, card: usize) -> &'a Condition {
+        match self.card_nodes.get(card).copied().flatten() {
+            Some(node) => &self.nodes[node].condition,
+            None => &self.base[card],
+        }
     }
 }
 
 /// What placing needs: the conditions of every earlier card and node.
 pub(super) struct Placer<'a> {
     pub window: &'a Window,
-    pub cards: &'a [Condition],
+    pub cards: Cards<'a>,
     /// Cards mirrored for the orientations that swap x and y (a card not
     /// mirrored is placed cell by cell).
     pub mirrored: &'a MirroredCards,
-    pub nodes: &'a [EvaluatedNode],
 }
 
 impl Placer<'_> {
@@ -232,13 +304,15 @@ impl Placer<'_> {
     /// Append one child, placed.
     pub fn place(&self, source: ChildSource, out: &mut PlacedSets) {
         match source {
-            ChildSource::Inline { node } => out.push_unplaced(&self.nodes[node].condition),
+            ChildSource::Inline { node } => {
+                out.push_unplaced(&self.cards.nodes[node as usize].condition);
+            }
             ChildSource::Card { card, placement } => self.place_card(card as usize, placement, out),
         }
     }
 
     fn place_card(&self, card: usize, placement: Placement, out: &mut PlacedSets) {
-        let condition = &self.cards[card];
+        let condition = self.cards.condition(card);
         let orientation = placement.orientation;
         // (x, y) ↦ swap(±x, ±y): on the transposed sets that is (±y, ±x).
         let by_columns = if orientation.swaps() {

@@ -210,7 +210,7 @@ pub fn published_checks(
     ));
     for (card, expected) in [(6u32, card6()), (7, card7())] {
         let name = format!("paper: card {card} (A, T, h)");
-        let check = match evaluation.cards.get(card as usize) {
+        let check = match evaluation.card(card) {
             Some(condition) => Check::expect_eq(
                 name,
                 (

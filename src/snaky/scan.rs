@@ -9,7 +9,7 @@
 use super::alphabet::symbol_value;
 use super::geometry::{Cell, Orientation, Placement};
 use super::parse::MAX_NESTING;
-use super::table::{CardLine, Child, Node, Reference};
+use super::table::{position, CardLine, Child, Node, Reference};
 
 /// Line `text` (without its line ending) as card line `number`, or `None`
 /// when the grammar must read it. `children` is scratch space, reused from
@@ -30,7 +30,7 @@ pub fn card_line(text: &str, number: usize, children: &mut Vec<Child>) -> Option
     }
     Some(CardLine {
         card,
-        line: number,
+        line: position(number),
         node,
         loose_spacing: scanner.loose_spacing,
     })
@@ -78,11 +78,11 @@ impl Scanner<'_> {
         if self.children.len() == first {
             return None;
         }
-        let children = self.children.split_off(first);
+        let children = self.children.split_off(first).into_boxed_slice();
         Some(Node {
             pivot,
             children,
-            column,
+            column: position(column),
         })
     }
 
@@ -113,7 +113,7 @@ impl Scanner<'_> {
                 Some(Child::Reference(Reference {
                     card,
                     placement,
-                    column,
+                    column: position(column),
                 }))
             }
             _ => None,

@@ -159,7 +159,7 @@ impl Strategy {
                         };
                         (target, placement)
                     }
-                    ChildSource::Inline { node } => (node, Placement::IDENTITY),
+                    ChildSource::Inline { node } => (node as usize, Placement::IDENTITY),
                 };
                 children.push(link(&targets[id], &targets[target], target, placement));
             }

@@ -79,8 +79,13 @@ pub fn table1(evaluation: &Evaluation) -> Vec<Table1Row> {
         window.remove(&mut remaining_set, last.pivot);
         let remaining = remaining_set.len();
         let (card, own) = match child.source {
-            ChildSource::Card { card, .. } => (Some(card), &evaluation.cards[card as usize]),
-            ChildSource::Inline { node } => (None, &evaluation.nodes[node].condition),
+            ChildSource::Card { card, .. } => (
+                Some(card),
+                evaluation
+                    .card(card)
+                    .expect("the parser admits only earlier cards"),
+            ),
+            ChildSource::Inline { node } => (None, &evaluation.nodes[node as usize].condition),
         };
         match rows.last_mut() {
             Some(row) if card.is_some() && row.card == card => {

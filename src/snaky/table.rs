@@ -17,21 +17,30 @@ pub struct Table {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardLine {
     pub card: u32,
-    /// 1-based line number in the input.
-    pub line: usize,
+    /// 1-based line number in the input (see [`position`]).
+    pub line: u32,
     pub node: Node,
     /// Columns of spaces just inside parentheses: not the paper's grammar
     /// ("parentheses touch their contents"), tolerated and reported.
     pub loose_spacing: Vec<usize>,
 }
 
+/// A 1-based line or column number as the IR keeps it: 32 bits, since a
+/// table has a node per line and a child per few bytes, and its memory is
+/// most of what a check touches. Numbers past `u32::MAX` (a 4 GiB line) read
+/// as `u32::MAX`: they only locate diagnostics.
+pub fn position(number: usize) -> u32 {
+    u32::try_from(number).unwrap_or(u32::MAX)
+}
+
 /// A Lemma 3 combination: a pivot and at least one child, in printed order.
+/// Children are boxed, not a `Vec`, so that a [`Child`] takes 32 bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
     pub pivot: Cell,
-    pub children: Vec<Child>,
+    pub children: Box<[Child]>,
     /// 1-based column of the pivot.
-    pub column: usize,
+    pub column: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +56,7 @@ pub struct Reference {
     pub card: u32,
     pub placement: Placement,
     /// 1-based column of the card number.
-    pub column: usize,
+    pub column: u32,
 }
 
 /// How many children of each kind a table has, inline nodes' own children
@@ -63,7 +72,7 @@ impl Table {
     pub fn loose_spacing(&self) -> Vec<(usize, usize)> {
         self.lines
             .iter()
-            .flat_map(|l| l.loose_spacing.iter().map(move |&c| (l.line, c)))
+            .flat_map(|l| l.loose_spacing.iter().map(move |&c| (l.line as usize, c)))
             .collect()
     }
 
