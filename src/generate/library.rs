@@ -403,7 +403,6 @@ mod tests {
     use super::*;
     use crate::generate::position::Target;
     use crate::snaky::evaluate::evaluate;
-    use crate::snaky::parse::parse_table;
 
     /// The look-up as first written: every card x orientation x anchor
     /// stone, A tested with `is_maker`, then every cell of T with
@@ -483,12 +482,7 @@ mod tests {
     }
 
     fn paper_library(moves: Moves) -> Library {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/certificates/sources/snaky21-cards.txt"
-        ))
-        .unwrap();
-        let evaluation = evaluate(&parse_table(&bytes).unwrap()).unwrap();
+        let evaluation = evaluate(&crate::snaky::paper_table()).unwrap();
         Library::from_evaluation(&evaluation, moves)
     }
 

@@ -481,7 +481,6 @@ pub enum ClaimKind {
 mod tests {
     use super::*;
     use crate::snaky::evaluate::evaluate;
-    use crate::snaky::parse::parse_table;
 
     /// Each node's classes computed cell by cell from the placed children:
     /// every cell of T \ (A ∪ {p}) in window order, answered by the first
@@ -516,12 +515,7 @@ mod tests {
 
     #[test]
     fn word_wise_classes_agree_cell_by_cell_on_one_core_on_all_and_during_evaluation() {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/certificates/sources/snaky21-cards.txt"
-        ))
-        .unwrap();
-        let table = parse_table(&bytes).unwrap();
+        let table = crate::snaky::paper_table();
         let evaluation = evaluate(&table).unwrap();
         let sequential = reply_classes_in_order(&evaluation, false);
         assert_eq!(sequential, reply_classes_in_order(&evaluation, true));

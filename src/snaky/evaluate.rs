@@ -606,12 +606,7 @@ mod tests {
         // The store is laid out from the table before evaluating: every
         // node's range must hold its own children, inline ones by the index
         // the evaluator gave them.
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/certificates/sources/snaky21-cards.txt"
-        ))
-        .unwrap();
-        let table = parse_table(&bytes).unwrap();
+        let table = crate::snaky::paper_table();
         let evaluation = evaluate(&table).unwrap();
         let mut checked = 0;
         for (line, &index) in table.lines.iter().zip(&evaluation.card_nodes[BASE_CARDS..]) {

@@ -47,6 +47,14 @@ pub const DEFAULT_BOUND: u32 = 21;
 /// Where the paper's table is kept, relative to the project root.
 pub const TABLE_PATH: &str = "certificates/sources/snaky21-cards.txt";
 
+/// The paper's table parsed, for unit tests anywhere in the crate.
+#[cfg(test)]
+pub(crate) fn paper_table() -> Table {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TABLE_PATH);
+    parse::parse_table(&std::fs::read(path).expect("the paper's table is committed"))
+        .expect("the paper's table parses")
+}
+
 /// Where `gamecert verify` writes the certificate.
 pub const CERTIFICATE_PATH: &str = "certificates/snaky21.json";
 
