@@ -11,7 +11,8 @@ adds about 0.3 ms less than a shell's fork and exec (the launch floor, the
 median time of /bin/true, is printed). Every gamecert run writes a new
 certificate file (the old one is removed, untimed); "replacing" times the
 same run over its previous output; "back to back" times RUNS more gamecert
-runs in a row. Prints medians and the stand-in / gamecert ratio.
+runs in a row. Prints medians and the stand-in / gamecert ratio, both of
+the medians and the median of the ratios within each round.
 
 The builds are timed from fresh copies in one directory: how a binary's file
 sits in the page cache changes its start-up (a file just written by the
@@ -89,7 +90,15 @@ def bench_table(table, runs, gamecert, other, out, devnull):
     if other:
         line += f", the other build {median['old']:.2f} ms"
     ratio = median["python"] / median["new"]
-    print(f"{line} (medians of {runs}); python / gamecert = {ratio:.1f}x")
+    # The host's load drifts during a sitting; a ratio taken within each
+    # round (the two commands ran next to each other) drifts less.
+    paired = statistics.median(
+        p / g for p, g in zip(samples["python"], samples["new"])
+    )
+    print(
+        f"{line} (medians of {runs}); python / gamecert = {ratio:.1f}x "
+        f"(round by round: median {paired:.1f}x)"
+    )
 
 
 def main():
