@@ -241,8 +241,7 @@ pub fn certificate(run: &SnakyRun) -> SnakyCertificate {
         table1: run.table1.clone(),
         checks: run.checks.clone(),
         diagnosis: run.diagnosis.clone(),
-        bases: evaluation.cards[..evaluation.shape.len()]
-            .iter()
+        bases: (evaluation.base_cards.iter())
             .enumerate()
             .map(|(card, condition)| base_record(card, condition))
             .collect(),

@@ -147,7 +147,7 @@ pub struct Evaluation {
     pub window: Window,
     /// Conditions of the base cards 0..|P|-1 (Lemma 4). A table card's
     /// condition is its node's, not copied: see [`Evaluation::card`].
-    pub cards: Vec<Condition>,
+    pub base_cards: Vec<Condition>,
     /// Index in `nodes` of each card's own node (None for base cards).
     pub card_nodes: Vec<Option<usize>>,
     /// Every combination node: per line, inline nodes children-first, then
@@ -203,7 +203,7 @@ impl Evaluation {
     pub fn card(&self, card: u32) -> Option<&Condition> {
         match self.card_nodes.get(card as usize)? {
             Some(node) => Some(&self.nodes[*node].condition),
-            None => self.cards.get(card as usize),
+            None => self.base_cards.get(card as usize),
         }
     }
 
@@ -216,7 +216,7 @@ impl Evaluation {
         Placer {
             window: &self.window,
             cards: Cards {
-                base: &self.cards,
+                base: &self.base_cards,
                 card_nodes: &self.card_nodes,
                 nodes: &self.nodes,
             },
@@ -314,7 +314,7 @@ pub fn evaluate_observing(
     Ok(Evaluation {
         shape: shape.clone(),
         window,
-        cards: base,
+        base_cards: base,
         card_nodes,
         nodes,
         mirrored,
@@ -556,7 +556,7 @@ mod tests {
     fn base_cards_follow_lemma_4() {
         let evaluation = evaluate(&parse_table(b"6 14 4:100 5:101\n").unwrap()).unwrap();
         let window = &evaluation.window;
-        for (j, card) in evaluation.cards[..BASE_CARDS].iter().enumerate() {
+        for (j, card) in evaluation.base_cards[..BASE_CARDS].iter().enumerate() {
             let mut expected = SNAKY.to_vec();
             expected.remove(j);
             assert_eq!(window.to_vec(&card.required), expected);
