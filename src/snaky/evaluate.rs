@@ -201,10 +201,7 @@ impl Evaluation {
     /// Card `card`'s condition (a base card's, or its node's), if the
     /// table has that card.
     pub fn card(&self, card: u32) -> Option<&Condition> {
-        match self.card_nodes.get(card as usize)? {
-            Some(node) => Some(&self.nodes[*node].condition),
-            None => self.base_cards.get(card as usize),
-        }
+        self.cards().get(card as usize)
     }
 
     /// The number of cards, base cards included.
@@ -212,14 +209,18 @@ impl Evaluation {
         self.card_nodes.len()
     }
 
+    fn cards(&self) -> Cards<'_> {
+        Cards {
+            base: &self.base_cards,
+            card_nodes: &self.card_nodes,
+            nodes: &self.nodes,
+        }
+    }
+
     fn placer(&self) -> Placer<'_> {
         Placer {
             window: &self.window,
-            cards: Cards {
-                base: &self.base_cards,
-                card_nodes: &self.card_nodes,
-                nodes: &self.nodes,
-            },
+            cards: self.cards(),
             mirrored: &self.mirrored,
         }
     }
@@ -239,7 +240,7 @@ impl Evaluation {
     /// A child's height h_i (placing does not change it).
     pub fn height_of(&self, source: ChildSource) -> u32 {
         match source {
-            ChildSource::Card { card, .. } => self.placer().cards.condition(card as usize).height,
+            ChildSource::Card { card, .. } => self.cards().condition(card as usize).height,
             ChildSource::Inline { node } => self.nodes[node as usize].condition.height,
         }
     }

@@ -274,12 +274,18 @@ pub(super) struct Cards<'a> {
 }
 
 impl<'a> Cards<'a> {
+    /// Card `card`'s condition, if the table has that card.
+    pub fn get(self, card: usize) -> Option<&'a Condition> {
+        match self.card_nodes.get(card)? {
+            Some(node) => Some(&self.nodes[*node].condition),
+            None => self.base.get(card),
+        }
+    }
+
     /// Card `card`'s condition; the parser admits only earlier cards.
     pub fn condition(self, card: usize) -> &'a Condition {
-        match self.card_nodes.get(card).copied().flatten() {
-            Some(node) => &self.nodes[node].condition,
-            None => &self.base[card],
-        }
+        self.get(card)
+            .expect("the parser admits only earlier cards")
     }
 }
 
