@@ -280,7 +280,7 @@ pub fn evaluate_observing(
     let base: Vec<Condition> = (0..shape.len())
         .map(|j| base_condition(&window, shape, j))
         .collect();
-    let mut mirrored = MirroredCards::for_table(&window, table);
+    let mut mirrored = MirroredCards::default();
     let mut card_nodes = vec![None; shape.len()];
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);

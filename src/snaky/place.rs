@@ -7,7 +7,7 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::evaluate::{ChildSource, Condition, EvaluatedNode, PlacedChild};
 use super::geometry::Placement;
-use super::table::{Child, Node, Table};
+use super::table::{Child, Node};
 
 /// The placed A_i and T_i of one node's children, back to back in one
 /// buffer, in the children's printed order.
@@ -171,39 +171,6 @@ pub struct MirroredCards {
 type MirroredSpans = [u32; 5];
 
 impl MirroredCards {
-    /// Room for every card `table` places with a swapping orientation, each
-    /// set at most a window row long: reserved, not touched, so the buffer is
-    /// never copied while growing (the copies touched twice its size).
-    pub(super) fn for_table(window: &Window, table: &Table) -> MirroredCards {
-        if !window.places_by_columns() {
-            return MirroredCards::default();
-        }
-        let cards = table.shape.len() + table.lines.len();
-        let mut swapped = vec![false; cards];
-        fn walk(node: &Node, swapped: &mut [bool]) {
-            for child in &node.children {
-                match child {
-                    Child::Reference(reference) if reference.placement.orientation.swaps() => {
-                        if let Some(flag) = swapped.get_mut(reference.card as usize) {
-                            *flag = true;
-                        }
-                    }
-                    Child::Reference(_) => {}
-                    Child::Inline(inner) => walk(inner, swapped),
-                }
-            }
-        }
-        for line in &table.lines {
-            walk(&line.node, &mut swapped);
-        }
-        let mirrored = swapped.iter().filter(|&&s| s).count();
-        let row = usize::try_from(window.width()).unwrap_or(0);
-        MirroredCards {
-            words: Vec::with_capacity(mirrored.saturating_mul(2 * row)),
-            cards: Vec::with_capacity(cards),
-        }
-    }
-
     /// Card `card`'s mirrored A and T, if mirrored.
     fn get(&self, card: usize) -> Option<(SetRef<'_>, SetRef<'_>)> {
         let [required, envelope, at, required_len, envelope_len] =
