@@ -70,47 +70,33 @@ fn write_node_record(out: &mut Vec<u8>, run: &SnakyRun, id: usize, node: &Evalua
     let (outside, cells) =
         (run.replies.of_node(id).split_last()).expect("every node has an outside class");
     let mut json = RecordWriter(out);
-    json.reserve(node, cells.len());
     json.raw(b"{\"id\":");
     json.int(id);
     json.raw(b",\"card\":");
     json.int(node.card);
     json.raw(b",\"path\":[");
-    json.ints(node.path.iter().copied());
+    json.separated(node.path.iter(), |json, &step| json.int(step));
     json.raw(b"],\"pivot\":");
     json.cell(node.pivot);
     json.raw(b",\"required\":[");
-    json.cells(window.cells(&node.condition.required));
+    json.separated(window.cells(&node.condition.required), RecordWriter::cell);
     json.raw(b"],\"height\":");
     json.int(node.condition.height);
     json.raw(b",\"children\":[");
-    for (index, child) in node.children.iter().enumerate() {
-        if index > 0 {
-            json.byte(b',');
-        }
-        json.child(child.source);
-    }
+    json.separated(node.children.iter(), |json, child| json.child(child.source));
     json.raw(b"],\"replies\":[");
-    json.choices(cells);
+    json.separated(cells.iter(), |json, &choice| json.chosen(choice));
     json.raw(b"],\"outside\":");
     json.chosen(*outside);
     json.byte(b'}');
 }
 
-/// Compact JSON of integers, cells and lists, appended to a buffer. A
-/// record's room is reserved first ([`RecordWriter::reserve`]): most of a
-/// certificate is one- and two-byte tokens, and each then costs a store or
-/// two rather than a capacity check that can grow the buffer.
+/// Compact JSON of integers, cells and lists, appended to a buffer (the
+/// caller's buffer has room for a piece and a record: see
+/// [`write_certificate_json_with_array`]).
 struct RecordWriter<'a>(&'a mut Vec<u8>);
 
 impl RecordWriter<'_> {
-    /// Room for the whole record: at most 24 bytes per integer and
-    /// separator, 54 per cell or child, 12 per reply, and the keys.
-    fn reserve(&mut self, node: &EvaluatedNode, replies: usize) {
-        let items = node.path.len() + node.condition.required.len() + node.children.len();
-        self.0.reserve(256 + 54 * items + 12 * replies);
-    }
-
     fn byte(&mut self, byte: u8) {
         self.0.push(byte);
     }
@@ -129,38 +115,37 @@ impl RecordWriter<'_> {
         }
     }
 
-    /// Integers separated by commas.
-    fn ints<I: itoa::Integer + TryInto<u8> + Copy>(&mut self, values: impl Iterator<Item = I>) {
-        for (index, value) in values.enumerate() {
+    /// `items` written by `write`, separated by commas (the brackets are
+    /// the caller's, written with the keys around them).
+    fn separated<T>(
+        &mut self,
+        items: impl Iterator<Item = T>,
+        mut write: impl FnMut(&mut Self, T),
+    ) {
+        for (index, item) in items.enumerate() {
             if index > 0 {
                 self.byte(b',');
             }
-            self.int(value);
+            write(self, item);
         }
     }
 
+    /// `x,y`
+    fn coordinates(&mut self, cell: Cell) {
+        self.int(cell.x);
+        self.byte(b',');
+        self.int(cell.y);
+    }
+
+    /// Nearly every cell has one-digit coordinates: those are one copy.
     fn cell(&mut self, cell: Cell) {
         match (u8::try_from(cell.x), u8::try_from(cell.y)) {
-            (Ok(x @ 0..=9), Ok(y @ 0..=9)) => {
-                self.raw(&[b'[', b'0' + x, b',', b'0' + y, b']']);
-            }
+            (Ok(x @ 0..=9), Ok(y @ 0..=9)) => self.raw(&[b'[', b'0' + x, b',', b'0' + y, b']']),
             _ => {
                 self.byte(b'[');
-                self.int(cell.x);
-                self.byte(b',');
-                self.int(cell.y);
+                self.coordinates(cell);
                 self.byte(b']');
             }
-        }
-    }
-
-    /// Cells separated by commas.
-    fn cells(&mut self, cells: impl Iterator<Item = Cell>) {
-        for (index, cell) in cells.enumerate() {
-            if index > 0 {
-                self.byte(b',');
-            }
-            self.cell(cell);
         }
     }
 
@@ -173,9 +158,7 @@ impl RecordWriter<'_> {
                 self.byte(b',');
                 self.int(placement.orientation.code());
                 self.byte(b',');
-                self.int(placement.offset.x);
-                self.byte(b',');
-                self.int(placement.offset.y);
+                self.coordinates(placement.offset);
             }
             ChildSource::Inline { node } => self.int(node),
         }
@@ -186,23 +169,6 @@ impl RecordWriter<'_> {
         match choice.chosen() {
             Some(child) => self.int(child),
             None => self.raw(b"null"),
-        }
-    }
-
-    /// The chosen children, separated by commas: nearly all are one digit.
-    fn choices(&mut self, choices: &[Choice]) {
-        let Some((first, rest)) = choices.split_first() else {
-            return;
-        };
-        self.chosen(*first);
-        for &choice in rest {
-            match choice.digit() {
-                Some(digit) => self.raw(&[b',', digit]),
-                None => {
-                    self.byte(b',');
-                    self.chosen(choice);
-                }
-            }
         }
     }
 }

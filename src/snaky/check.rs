@@ -77,13 +77,6 @@ impl Choice {
         self.0 & Self::OWNED != 0
     }
 
-    /// The chosen child's index as one ASCII digit, if it is 0..=9: nearly
-    /// every choice, which the certificate writes byte by byte.
-    pub fn digit(self) -> Option<u8> {
-        let index = self.0 & !Self::OWNED;
-        (index < 10).then_some(b'0' + index as u8)
-    }
-
     /// No child answers the class (`chosen()` is `None`; never owned).
     fn chosen_none(self) -> bool {
         self.0 & !Self::OWNED == Self::NONE
