@@ -23,6 +23,7 @@ mod animals_prove;
 mod audit;
 mod board;
 mod chess1d;
+mod deferred;
 mod site;
 mod snaky;
 mod snaky_improve;
@@ -30,6 +31,7 @@ mod tictactoe;
 mod verify;
 
 use clap::{Parser, Subcommand};
+use deferred::Deferred;
 use gamecert::exit::Outcome;
 use std::io::Write;
 use std::path::Path;
@@ -50,21 +52,21 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Snaky in 21 Maker moves: check, search, play and draw the paper's card table.
-    Snaky(snaky::SnakyArgs),
+    Snaky(Deferred<snaky::SnakyArgs>),
     /// Solve tic-tac-toe (or the m,n,k-game), decide the article's claims, certify the value.
-    Tictactoe(tictactoe::TictactoeArgs),
+    Tictactoe(Deferred<tictactoe::TictactoeArgs>),
     /// Solve Gardner's one-dimensional chess and decide the published claims.
-    Chess1d(chess1d::Chess1dArgs),
+    Chess1d(Deferred<chess1d::Chess1dArgs>),
     /// Finite-board achievement games: solve a shape on n x n, or Harary's board-number table.
-    Board(board::BoardArgs),
+    Board(Deferred<board::BoardArgs>),
     /// The animal atlas: list, draw and classify polyominoes (winners, losers by pairings).
-    Animals(animals::AnimalsArgs),
+    Animals(Deferred<animals::AnimalsArgs>),
     /// Re-check emitted certificates (any kind) from their JSON alone.
-    Audit(audit::AuditArgs),
+    Audit(Deferred<audit::AuditArgs>),
     /// Regenerate every certificate under certificates/ (--check: compare only).
-    Verify(verify::VerifyArgs),
+    Verify(Deferred<verify::VerifyArgs>),
     /// Write a static site that plays from the committed certificates.
-    Site(site::SiteArgs),
+    Site(Deferred<site::SiteArgs>),
 }
 
 /// What a command produced: the text for standard output and its outcome.
@@ -105,14 +107,14 @@ pub type CommandResult = Result<Done, CliError>;
 
 pub fn run(cli: Cli) -> Outcome {
     let result = match cli.command {
-        Command::Snaky(args) => snaky::run(args),
-        Command::Tictactoe(args) => tictactoe::run(args),
-        Command::Chess1d(args) => chess1d::run(args),
-        Command::Board(args) => board::run(args),
-        Command::Animals(args) => animals::run(args),
-        Command::Audit(args) => audit::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Site(args) => site::run(args),
+        Command::Snaky(Deferred(args)) => snaky::run(args),
+        Command::Tictactoe(Deferred(args)) => tictactoe::run(args),
+        Command::Chess1d(Deferred(args)) => chess1d::run(args),
+        Command::Board(Deferred(args)) => board::run(args),
+        Command::Animals(Deferred(args)) => animals::run(args),
+        Command::Audit(Deferred(args)) => audit::run(args),
+        Command::Verify(Deferred(args)) => verify::run(args),
+        Command::Site(Deferred(args)) => site::run(args),
     };
     finish(result)
 }
@@ -195,6 +197,44 @@ pub fn write_now(command: &'static str, path: &Path, text: &str) -> Result<(), O
         Err(error) => {
             warn(&format!("gamecert {}: {}", error.command, error.message));
             Err(Outcome::BadInput)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks over the whole tree, the deferred
+    /// subcommands' arguments included (building runs them).
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// A deferred subcommand gets its arguments and keeps its variant's
+    /// about texts, not those of the struct its arguments flatten.
+    #[test]
+    fn deferred_subcommands_keep_their_help() {
+        let mut cli = Cli::command();
+        cli.build();
+        let check = (cli.find_subcommand("snaky"))
+            .and_then(|snaky| snaky.find_subcommand("check"))
+            .expect("snaky check exists");
+        let about = check.get_about().map(ToString::to_string);
+        let long_about = check.get_long_about().map(ToString::to_string);
+        assert!(about.is_some_and(|text| text.starts_with("Check a card table")));
+        assert!(long_about.is_some_and(|text| text.contains("Exit 0 when the table proves")));
+        let names: Vec<&str> = check
+            .get_arguments()
+            .map(|arg| arg.get_id().as_str())
+            .collect();
+        for expected in ["table", "bound", "shape", "board", "json", "audit"] {
+            assert!(
+                names.contains(&expected),
+                "{expected} missing from {names:?}"
+            );
         }
     }
 }

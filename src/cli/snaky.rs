@@ -1,3 +1,4 @@
+use super::deferred::Deferred;
 use super::{write_output, CliError, CommandResult, Done};
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::audit::audit_value;
@@ -30,28 +31,28 @@ enum SnakyCommand {
     ///
     /// Exit 0 when the table proves the claim, 1 when it parses but does not,
     /// 2 when it cannot be read or parsed.
-    Check(CheckArgs),
+    Check(Deferred<CheckArgs>),
     /// Rule-free search: play the table's strategy against every Breaker
     /// reply by the game's rules (no A sets, no Lemma 3 formula) and report
     /// the worst-case number of Maker moves and a line attaining it.
     ///
     /// Exit 0 when the worst case is within the bound, 1 when it is not or
     /// a line defeats the strategy, 2 when the table cannot be read or parsed.
-    Search(SearchArgs),
+    Search(Deferred<SearchArgs>),
     /// Play the table's strategy (the paper's Proposition 16) against a
     /// Breaker and report the moves, or a histogram over many games.
     ///
     /// Exit 0 when Maker wins every game within the bound, 1 otherwise,
     /// 2 on bad input.
-    Play(PlayArgs),
+    Play(Deferred<PlayArgs>),
     /// Draw a picture (SVG).
-    Draw(DrawArgs),
+    Draw(Deferred<DrawArgs>),
     /// Compare two tables that share a prefix: the first differing line,
     /// the new cards, and how the final card's A, T, h and the worst-case
     /// line change.
     ///
     /// Exit 0 when both tables are read, 2 when one cannot be.
-    Diff(DiffArgs),
+    Diff(Deferred<DiffArgs>),
     /// Search new cards that bring the final card's height down to --bound
     /// (moves: the pivots of every table card whose A Maker owns and whose
     /// T Breaker avoids; leaves: such cards with h <= the moves left), and
@@ -60,15 +61,15 @@ enum SnakyCommand {
     /// Exit 0 when a table was found and both certify it; 1 when none was
     /// found (the failing reply class is printed) or the search stopped; 2
     /// on bad input.
-    Improve(super::snaky_improve::ImproveArgs),
+    Improve(Deferred<super::snaky_improve::ImproveArgs>),
     /// Search a table whose final card's envelope fits an N x N box (with
     /// --table, from its cards; otherwise the generator's own moves),
     /// certified by check and search with --board N. Finding none proves
     /// only that the search's form has none.
-    Board(super::snaky_improve::BoardArgs),
+    Board(Deferred<super::snaky_improve::BoardArgs>),
     /// Merge the parts of a sharded improve or board run into one table and
     /// certify it.
-    Merge(super::snaky_improve::MergeArgs),
+    Merge(Deferred<super::snaky_improve::MergeArgs>),
 }
 
 /// `--shape "(0,0) (1,0) ..."`: the polyomino, 1..8 connected cells.
@@ -240,17 +241,17 @@ struct CheckArgs {
 
 pub fn run(args: SnakyArgs) -> CommandResult {
     match args.command {
-        SnakyCommand::Check(args) => check(args),
-        SnakyCommand::Search(args) => search(args),
-        SnakyCommand::Play(args) => play(args),
-        SnakyCommand::Draw(args) => match args.command {
+        SnakyCommand::Check(Deferred(args)) => check(args),
+        SnakyCommand::Search(Deferred(args)) => search(args),
+        SnakyCommand::Play(Deferred(args)) => play(args),
+        SnakyCommand::Draw(Deferred(args)) => match args.command {
             DrawCommand::Card(args) => draw_card(args),
             DrawCommand::Game(args) => draw_game(args),
         },
-        SnakyCommand::Diff(args) => diff_tables(args),
-        SnakyCommand::Improve(args) => streamed(super::snaky_improve::improve(args)),
-        SnakyCommand::Board(args) => streamed(super::snaky_improve::board(args)),
-        SnakyCommand::Merge(args) => streamed(super::snaky_improve::merge_parts(args)),
+        SnakyCommand::Diff(Deferred(args)) => diff_tables(args),
+        SnakyCommand::Improve(Deferred(args)) => streamed(super::snaky_improve::improve(args)),
+        SnakyCommand::Board(Deferred(args)) => streamed(super::snaky_improve::board(args)),
+        SnakyCommand::Merge(Deferred(args)) => streamed(super::snaky_improve::merge_parts(args)),
     }
 }
 
