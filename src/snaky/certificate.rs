@@ -329,7 +329,7 @@ mod tests {
     struct SerdeNodeRecord {
         id: usize,
         card: u32,
-        path: Vec<usize>,
+        path: Vec<u32>,
         pivot: Cell,
         required: Vec<Cell>,
         height: u32,
@@ -353,7 +353,7 @@ mod tests {
         serde_json::to_string(&SerdeNodeRecord {
             id,
             card: node.card,
-            path: node.path.clone(),
+            path: node.path.to_vec(),
             pivot: node.pivot,
             required: run.evaluation.window.to_vec(&node.condition.required),
             height: node.condition.height,

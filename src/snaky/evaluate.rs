@@ -10,8 +10,13 @@ use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
 use super::place::{Cards, MirroredCards, PlacedSets, Placer};
 use super::table::{Child, ChildCounts, Node, Table};
+use smallvec::SmallVec;
 use std::ops::Deref;
 use std::sync::Arc;
+
+/// An inline node's child indices from its card's top node (32 bits, as a
+/// table holds fewer than 2^32 bytes: [`super::parse::MAX_INPUT_BYTES`]).
+pub type NodePath = SmallVec<[u32; 4]>;
 
 /// A card's condition (A, T, h) in its own frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,8 +49,9 @@ pub struct EvaluatedNode {
     /// The card whose line holds this node.
     pub card: u32,
     /// Child indices from the card's top node down to this inline node
-    /// (empty for the card's own node).
-    pub path: Vec<usize>,
+    /// (empty for the card's own node); inline up to four deep, which
+    /// spares most inline nodes an allocation of their own.
+    pub path: NodePath,
     /// 1-based line and column (32 bits as in [`super::table`]).
     pub line: u32,
     pub column: u32,
@@ -309,7 +315,7 @@ pub fn evaluate_observing(
             card: card_line.card,
             line: card_line.line,
         };
-        let index = evaluator.evaluate(&card_line.node, &mut Vec::new());
+        let index = evaluator.evaluate(&card_line.node, &mut NodePath::new());
         card_nodes.push(Some(index));
     }
     Ok(Evaluation {
@@ -360,12 +366,12 @@ struct NodeEvaluator<'a, 'b> {
 
 impl NodeEvaluator<'_, '_> {
     /// Evaluate `node` (inline children first) and return its index.
-    fn evaluate(&mut self, node: &Node, path: &mut Vec<usize>) -> usize {
+    fn evaluate(&mut self, node: &Node, path: &mut NodePath) -> usize {
         // Inline children are evaluated before this node's children are
         // placed, so the one placement buffer serves every node.
         for (index, child) in node.children.iter().enumerate() {
             if let Child::Inline(inner) = child {
-                path.push(index);
+                path.push(index as u32);
                 self.evaluate(inner, path);
                 path.pop();
             }
@@ -643,7 +649,7 @@ mod tests {
         let table = parse_table(b"6 14 4:100 5:101\n7 00 (11 6:600 0) 1\n").unwrap();
         let evaluation = evaluate(&table).unwrap();
         assert_eq!(evaluation.nodes.len(), 3);
-        assert_eq!(evaluation.nodes[1].path, vec![0]);
+        assert_eq!(evaluation.nodes[1].path[..], [0]);
         assert_eq!(evaluation.nodes[1].label(), "7/1");
         assert_eq!(evaluation.card_nodes[7], Some(2));
         let inline = &evaluation.nodes[1];
