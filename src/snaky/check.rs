@@ -106,10 +106,15 @@ pub struct Replies {
 
 impl Replies {
     fn push_node(&mut self, choices: &[Choice]) {
+        self.push_node_with(|out| out.extend_from_slice(choices));
+    }
+
+    /// Appends one node's choices, which `choose` appends to the list.
+    fn push_node_with(&mut self, choose: impl FnOnce(&mut Vec<Choice>)) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
-        self.choices.extend_from_slice(choices);
+        choose(&mut self.choices);
         self.starts.push(self.choices.len());
     }
 
@@ -308,11 +313,8 @@ fn choose_during_evaluation(
     replies
         .choices
         .reserve(nodes.saturating_mul(64).min(1 << 24));
-    let mut choices = Vec::new();
     let evaluation = evaluate_observing(table, counts, &mut |window, node, placed| {
-        choices.clear();
-        choose_placed(window, node, placed, &mut choices);
-        replies.push_node(&choices);
+        replies.push_node_with(|out| choose_placed(window, node, placed, out));
     })?;
     Ok((evaluation, replies))
 }

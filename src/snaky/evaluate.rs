@@ -347,6 +347,8 @@ struct Scratch {
     common: Vec<u64>,
     envelope: Vec<u64>,
     required: Vec<u64>,
+    /// A node's A and T, gathered for their one allocation.
+    pair: Vec<u64>,
 }
 
 struct NodeEvaluator<'a, 'b> {
@@ -418,6 +420,7 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
         common,
         envelope,
         required,
+        pair,
     } = scratch;
     let (pivot_word, pivot_bit) = window.locate(pivot);
     let children = 0..placed.len();
@@ -445,6 +448,7 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
     let (required, envelope) = CellSet::pair_from_words(
         SetRef::new(required_start, required),
         SetRef::new(envelope_start, envelope),
+        pair,
     );
     Condition {
         required,
