@@ -13,7 +13,7 @@ host := `rustc -vV | sed -n 's/^host: //p'`
 static := if host =~ '-linux-gnu$' { "yes" } else { "" }
 bin := if static == "yes" { "target/" + host + "/dist" } else { "target/dist" }
 
-# Build the release binaries the recipes run (see `bin` above).
+# Build the binaries the recipes run (the `dist` profile; see `bin` above).
 build:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -57,7 +57,7 @@ bench *ARGS:
     cargo bench {{ARGS}}
 
 # Time the whole regeneration: `verify --check` run `runs` times with the
-# release binary (or `other`, e.g. an older build to compare against), from
+# binary `just build` makes (or `other`, e.g. an older build to compare against), from
 # this directory. Prints each run and the median wall time, CPU time and
 # peak memory. Compare builds side by side in one session: this machine is
 # shared and noisy.
