@@ -109,7 +109,7 @@ impl Replies {
         self.push_node_with(|out| out.extend_from_slice(choices));
     }
 
-    /// Appends one node's choices, which `choose` appends to the list.
+    /// Records one node's choices: `choose` appends them to the list.
     fn push_node_with(&mut self, choose: impl FnOnce(&mut Vec<Choice>)) {
         if self.starts.is_empty() {
             self.starts.push(0);
