@@ -14,6 +14,12 @@ same run over its previous output; "back to back" times RUNS more gamecert
 runs in a row. Prints medians and the stand-in / gamecert ratio, both of
 the medians and the median of the ratios within each round.
 
+The stand-in's time depends on the interpreter: it runs under the Python that
+runs this script and, when it is another interpreter, under the system's
+/usr/bin/python3 too (here pyenv's 3.11.7 and Debian's 3.11.2 differ by about
+40%). Each interpreter's version and bare start-up (`-c pass`) are printed,
+and the ratio is given for each.
+
 The builds are timed from fresh copies in one directory: how a binary's file
 sits in the page cache changes its start-up (a file just written by the
 linker took about 30 more page faults and 0.3 ms more than a copy of it),
@@ -23,6 +29,7 @@ so neither build is favoured by where it came from.
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,13 +66,37 @@ def remove(path):
         pass
 
 
+def interpreters():
+    """The Python running this script, then the system's if it differs."""
+    found = [sys.executable]
+    system = "/usr/bin/python3"
+    if os.path.exists(system) and os.path.realpath(system) != os.path.realpath(
+        sys.executable
+    ):
+        found.append(system)
+    return found
+
+
+def describe(python, runs, devnull):
+    """The interpreter's version and the median time of `python -c pass`."""
+    version = subprocess.run(
+        [python, "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    start = statistics.median(
+        run_ms([python, "-c", "pass"], devnull) for _ in range(runs)
+    )
+    return f"{python} ({version}): bare start-up {start:.2f} ms"
+
+
 def bench_table(table, runs, gamecert, other, out, devnull):
     check = ["snaky", "check", table, "--json", out]
+    pythons = interpreters()
     commands = {
-        "python": (False, [sys.executable, "contrib/paper-verifier.py", table]),
-        "new": (True, [gamecert] + check),
-        "replacing": (False, [gamecert] + check),
+        f"python{k}": (False, [python, "contrib/paper-verifier.py", table])
+        for k, python in enumerate(pythons)
     }
+    commands["new"] = (True, [gamecert] + check)
+    commands["replacing"] = (False, [gamecert] + check)
     if other:
         commands["old"] = (True, [other] + check)
     samples = {name: [] for name in commands}
@@ -83,22 +114,23 @@ def bench_table(table, runs, gamecert, other, out, devnull):
         samples["alone"].append(run_ms([gamecert] + check, devnull))
     median = {name: statistics.median(times) for name, times in samples.items()}
     line = (
-        f"{os.path.basename(table)}: python stand-in {median['python']:.2f} ms, "
-        f"gamecert {median['new']:.2f} ms (replacing its output: {median['replacing']:.2f} ms; "
+        f"{os.path.basename(table)}: gamecert {median['new']:.2f} ms "
+        f"(replacing its output: {median['replacing']:.2f} ms; "
         f"back to back: {median['alone']:.2f} ms)"
     )
     if other:
         line += f", the other build {median['old']:.2f} ms"
-    ratio = median["python"] / median["new"]
-    # The host's load drifts during a sitting; a ratio taken within each
-    # round (the two commands ran next to each other) drifts less.
-    paired = statistics.median(
-        p / g for p, g in zip(samples["python"], samples["new"])
-    )
-    print(
-        f"{line} (medians of {runs}); python / gamecert = {ratio:.1f}x "
-        f"(round by round: median {paired:.1f}x)"
-    )
+    print(f"{line} (medians of {runs})")
+    for k, python in enumerate(pythons):
+        stand_in = samples[f"python{k}"]
+        ratio = median[f"python{k}"] / median["new"]
+        # The host's load drifts during a sitting; a ratio taken within each
+        # round (the two commands ran next to each other) drifts less.
+        paired = statistics.median(p / g for p, g in zip(stand_in, samples["new"]))
+        print(
+            f"  python stand-in under {python}: {median[f'python{k}']:.2f} ms; "
+            f"python / gamecert = {ratio:.1f}x (round by round: median {paired:.1f}x)"
+        )
 
 
 def main():
@@ -109,6 +141,8 @@ def main():
     devnull = os.open(os.devnull, os.O_WRONLY)
     floor = statistics.median(run_ms(["/bin/true"], devnull) for _ in range(runs))
     print(f"launch floor (/bin/true): {floor:.2f} ms")
+    for python in interpreters():
+        print(describe(python, runs, devnull))
     with tempfile.TemporaryDirectory() as directory:
         out = os.path.join(directory, "cert.json")
         gamecert = shutil.copy(gamecert, os.path.join(directory, "gamecert"))
