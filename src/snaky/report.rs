@@ -1,7 +1,19 @@
 //! The human-readable summary of a Snaky check, printed on stdout.
 
 use super::SnakyRun;
+use crate::cert::InputRecord;
 use std::fmt::Write;
+
+/// A report's first two lines: what ran on which file, and that file's size
+/// and hash.
+pub fn write_heading(out: &mut String, heading: &str, what: &str, input: &InputRecord) {
+    let _ = writeln!(out, "{heading} {what} {}", input.path);
+    let _ = writeln!(
+        out,
+        "  input    {} bytes, sha256 {}",
+        input.bytes, input.sha256
+    );
+}
 
 pub fn summary(run: &SnakyRun) -> String {
     let mut out = String::new();
@@ -9,12 +21,11 @@ pub fn summary(run: &SnakyRun) -> String {
     let last = run.evaluation.final_node();
     let window = &run.evaluation.window;
     let first_card = run.table.lines.first().map_or(0, |l| l.card);
-    let heading = run.evaluation.shape.heading();
-    let _ = writeln!(out, "{heading} table {}", run.input.path);
-    let _ = writeln!(
-        out,
-        "  input    {} bytes, sha256 {}",
-        run.input.bytes, run.input.sha256
+    write_heading(
+        &mut out,
+        &run.evaluation.shape.heading(),
+        "table",
+        &run.input,
     );
     let _ = writeln!(
         out,

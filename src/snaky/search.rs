@@ -799,12 +799,7 @@ pub fn search_summary(run: &SearchRun) -> String {
     use std::fmt::Write;
     let result = &run.result;
     let mut out = String::new();
-    let _ = writeln!(out, "{} search {}", run.shape.heading(), run.input.path);
-    let _ = writeln!(
-        out,
-        "  input    {} bytes, sha256 {}",
-        run.input.bytes, run.input.sha256
-    );
+    super::report::write_heading(&mut out, &run.shape.heading(), "search", &run.input);
     let _ = writeln!(
         out,
         "  searched {} states ({} with a replacement move), {} Breaker replies examined",

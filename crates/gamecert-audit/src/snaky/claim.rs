@@ -256,17 +256,21 @@ pub fn derived_report(
 ) {
     let derived = derived_checks(outcome, nodes.len(), tally);
     compare_checks(cert, &derived, "paper: ", faults);
+    diagnosis(cert, outcome.holds, faults);
+}
+
+/// The certificate's `diagnosis` lists strings, and none exactly when the
+/// table holds.
+pub fn diagnosis(cert: &Value, holds: bool, faults: &mut Vec<Fault>) {
     match array(cert, "diagnosis") {
-        Ok(lines) if lines.is_empty() != outcome.holds => faults.push(Fault::Diagnosis {
+        Ok(lines) if lines.is_empty() != holds => faults.push(Fault::Diagnosis {
             entries: lines.len(),
-            holds: outcome.holds,
+            holds,
         }),
-        Ok(lines) if lines.iter().any(|line| !line.is_string()) => {
-            faults.push(Fault::Unreadable {
-                at: Place::Field("diagnosis"),
-                reason: "an entry is not a string".to_string(),
-            });
-        }
+        Ok(lines) if lines.iter().any(|line| !line.is_string()) => faults.push(Fault::Unreadable {
+            at: Place::Field("diagnosis"),
+            reason: "an entry is not a string".to_string(),
+        }),
         Ok(_) => {}
         Err(reason) => faults.push(Fault::Unreadable {
             at: Place::Field("diagnosis"),

@@ -3,7 +3,7 @@
 //! each field regenerated from the checked nodes and compared byte for byte.
 //! A refuted claim is a correct record, not a failed audit.
 
-use super::claim::{check, compare_checks, final_card, show_list, unknown};
+use super::claim::{check, compare_checks, diagnosis, final_card, show_list, unknown};
 use super::fault::{Fault, NodeLabel, Place};
 use super::geometry::{show_set, Cell, Cells};
 use super::lemma::ReplyTally;
@@ -515,24 +515,5 @@ fn source_checks(cert: &Value, faults: &mut Vec<Fault>) {
                 name: name.to_string(),
             });
         }
-    }
-}
-
-/// `diagnosis` is a list of strings, empty exactly when certified.
-fn diagnosis(cert: &Value, certified: bool, faults: &mut Vec<Fault>) {
-    match array(cert, "diagnosis") {
-        Ok(lines) if lines.is_empty() != certified => faults.push(Fault::Diagnosis {
-            entries: lines.len(),
-            holds: certified,
-        }),
-        Ok(lines) if lines.iter().any(|line| !line.is_string()) => faults.push(Fault::Unreadable {
-            at: Place::Field("diagnosis"),
-            reason: "an entry is not a string".to_string(),
-        }),
-        Ok(_) => {}
-        Err(reason) => faults.push(Fault::Unreadable {
-            at: Place::Field("diagnosis"),
-            reason,
-        }),
     }
 }
