@@ -88,9 +88,8 @@ def describe(python, runs, devnull):
     return f"{python} ({version}): bare start-up {start:.2f} ms"
 
 
-def bench_table(table, runs, gamecert, other, out, devnull):
+def bench_table(table, runs, pythons, gamecert, other, out, devnull):
     check = ["snaky", "check", table, "--json", out]
-    pythons = interpreters()
     commands = {
         f"python{k}": (False, [python, "contrib/paper-verifier.py", table])
         for k, python in enumerate(pythons)
@@ -141,7 +140,8 @@ def main():
     devnull = os.open(os.devnull, os.O_WRONLY)
     floor = statistics.median(run_ms(["/bin/true"], devnull) for _ in range(runs))
     print(f"launch floor (/bin/true): {floor:.2f} ms")
-    for python in interpreters():
+    pythons = interpreters()
+    for python in pythons:
         print(describe(python, runs, devnull))
     with tempfile.TemporaryDirectory() as directory:
         out = os.path.join(directory, "cert.json")
@@ -149,7 +149,7 @@ def main():
         if other:
             other_copy = shutil.copy(other, os.path.join(directory, "other"))
         for table in TABLES:
-            bench_table(table, runs, gamecert, other and other_copy, out, devnull)
+            bench_table(table, runs, pythons, gamecert, other and other_copy, out, devnull)
 
 
 if __name__ == "__main__":

@@ -349,11 +349,8 @@ fn reply_classes_in_order(evaluation: &Evaluation, parallel: bool) -> Replies {
         }
     } else {
         let mut scratch = ReplyScratch::default();
-        let mut choices = Vec::new();
         for node in nodes {
-            choices.clear();
-            choose_with(evaluation, node, &mut scratch, &mut choices);
-            replies.push_node(&choices);
+            replies.push_node_with(|out| choose_with(evaluation, node, &mut scratch, out));
         }
     }
     replies
