@@ -218,7 +218,7 @@ pub fn audit_in(file: &CertificateFile, files: &dyn Files) -> Result<AuditReport
 }
 
 fn parse(file: &CertificateFile) -> Result<serde_json::Value, String> {
-    serde_json::from_str(&file.contents)
+    gamecert_audit::json::parse(&file.contents)
         .map_err(|error| format!("{} is not JSON: {error}", file.path.display()))
 }
 

@@ -9,6 +9,7 @@
 pub mod animals;
 pub mod board;
 pub mod chess1d;
+pub mod json;
 pub mod snaky;
 pub mod tictactoe;
 
@@ -140,13 +141,27 @@ pub trait Files {
     fn read(&self, path: &str) -> std::io::Result<String>;
 }
 
-/// Paths relative to a directory (the project root).
+/// Paths relative to a directory (the project root); at most
+/// [`MAX_FILE_BYTES`] of a file are read.
 pub struct Directory<'a>(pub &'a std::path::Path);
 
 impl Files for Directory<'_> {
     fn read(&self, path: &str) -> std::io::Result<String> {
-        std::fs::read_to_string(self.0.join(path))
+        json::read_limited(std::fs::File::open(self.0.join(path))?, MAX_FILE_BYTES)
     }
+}
+
+/// A cited file as JSON: read through `files`, refused past
+/// [`MAX_FILE_BYTES`] (whatever `files` reads from), parsed strictly.
+pub(crate) fn read_cited(files: &dyn Files, path: &str) -> Result<Value, String> {
+    let text = files.read(path).map_err(|error| error.to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} bytes, over the auditor's limit of {MAX_FILE_BYTES}; refused",
+            text.len()
+        ));
+    }
+    json::parse(&text).map_err(|error| format!("not JSON: {error}"))
 }
 
 /// How an auditor reads a certificate.
@@ -295,19 +310,25 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
         path: display.clone(),
         source,
     };
-    let bytes = std::fs::metadata(path).map_err(read_error)?.len();
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    // `stat` refuses an ordinary large file unread; the bounded read below
+    // also stops a device or pipe whose size says nothing.
+    let bytes = file.metadata().map_err(read_error)?.len();
     if bytes > MAX_FILE_BYTES {
         return Err(AuditError::TooLarge {
             path: display,
             bytes,
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| AuditError::Read {
-        path: display.clone(),
-        source,
-    })?;
-    let value: Value = serde_json::from_str(&text).map_err(|source| AuditError::Json {
-        path: display,
+    let text = json::read_limited(file, MAX_FILE_BYTES).map_err(read_error)?;
+    audit_text(&display, &text)
+}
+
+/// Audits a certificate given as text, `path` naming it in errors: the
+/// text is parsed strictly (a repeated key is refused, see [`json`]).
+pub fn audit_text(path: &str, text: &str) -> Result<AuditReport, AuditError> {
+    let value = json::parse(text).map_err(|source| AuditError::Json {
+        path: path.to_string(),
         source,
     })?;
     audit_value(&value)

@@ -44,8 +44,7 @@ fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsFault> {
             "a reference must be a relative path inside the project (no \"..\")".into(),
         ));
     }
-    let text = files.read(path).map_err(|e| reference(e.to_string()))?;
-    serde_json::from_str(&text).map_err(|e| reference(format!("not JSON: {e}")))
+    crate::read_cited(files, path).map_err(reference)
 }
 
 fn header(value: &Value, kind: &str, format: u64) -> bool {
