@@ -117,7 +117,10 @@ mod tests {
     #[test]
     fn the_value_is_serde_jsons() {
         let text = r#"{"a": [1, -2, 3.5, "s", null, true, {"b": {}}], "c": 18446744073709551615}"#;
-        assert_eq!(parse(text).unwrap(), serde_json::from_str::<Value>(text).unwrap());
+        assert_eq!(
+            parse(text).unwrap(),
+            serde_json::from_str::<Value>(text).unwrap()
+        );
     }
 
     #[test]
