@@ -3,7 +3,10 @@
 //! so every input reaches that kind's auditor, which must report, never panic.
 
 pub fn audit_as(kind: &str, data: &[u8]) {
-    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(data) else {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(mut value) = gamecert_audit::json::parse(text) else {
         return;
     };
     let Some(object) = value.as_object_mut() else {
