@@ -254,3 +254,44 @@ fn output_is_the_same_whatever_the_thread_count() {
     };
     assert_eq!(json(1), json(3));
 }
+
+/// The delay certificate is the other side of the move number: where plain
+/// minimax gives `m`, the second player's table for `m - 1` is written and
+/// holds, and `--within m` is refuted; where the first player never wins,
+/// a delay table for every move it could make is written and holds.
+#[test]
+fn delay_certificates_agree_with_plain_minimax() {
+    let boards = [(2, 2), (3, 3), (2, 5), (3, 4)];
+    let mut certified = 0;
+    for (shape, (w, h)) in (0..12)
+        .map(Shape::named)
+        .flat_map(|shape| boards.iter().map(move |&b| (shape.clone(), b)))
+    {
+        let Ok(game) = Game::polyomino(shape, w, h) else {
+            continue;
+        };
+        let sets: Vec<u32> = game.graph.sets.iter().map(|&s| s as u32).collect();
+        for version in [Version::Weak, Version::Strong] {
+            let name = format!("{} {}", game.name(), version.word());
+            let delay = |k| board::delay(&game, version, k, &Default::default(), &|_| {});
+            let held = match minimax(&sets, w * h, version) {
+                Some(m) => {
+                    assert!(delay(m).is_none(), "{name}: within {m} is a win");
+                    (m > 1).then(|| m - 1)
+                }
+                None => Some((w * h).div_ceil(2) as u32),
+            };
+            if let Some(k) = held {
+                match delay(k) {
+                    Some(Certified::Audited { audit, json }) => {
+                        assert!(audit.holds(), "{name} within {k}: {:?}", audit.messages());
+                        assert!(json.contains("\"first-does-not-win-within\""));
+                        certified += 1;
+                    }
+                    other => panic!("{name} within {k}: {other:?}"),
+                }
+            }
+        }
+    }
+    assert!(certified > 40, "only {certified} delay certificates");
+}

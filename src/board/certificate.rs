@@ -58,8 +58,10 @@ pub struct Certificate {
     pub name: String,
     pub game: &'static str,
     pub board: Board,
-    /// "first-wins" (the first player's table, with `move_bound`) or
-    /// "first-does-not-win" (the second player's table or a pairing).
+    /// "first-wins" (the first player's table, with `move_bound`),
+    /// "first-does-not-win" (the second player's table or a pairing), or
+    /// "first-does-not-win-within" (the second player's delay table, with
+    /// `move_bound`).
     pub claim: &'static str,
     pub move_bound: Option<u32>,
     pub pairing: Option<Vec<[usize; 2]>>,
@@ -111,9 +113,10 @@ impl Certificate {
             name: game.name(),
             game: version.word(),
             board,
-            claim: match strategy.owner {
-                Owner::First => "first-wins",
-                Owner::Second => "first-does-not-win",
+            claim: match (strategy.owner, strategy.bound) {
+                (Owner::First, _) => "first-wins",
+                (Owner::Second, None) => "first-does-not-win",
+                (Owner::Second, Some(_)) => "first-does-not-win-within",
             },
             move_bound: strategy.bound,
             pairing: strategy.root_pairing.as_deref().map(pairs_json),

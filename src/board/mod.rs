@@ -246,6 +246,36 @@ pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn
     }
 }
 
+/// A delay certificate: the second player's table against which the first
+/// player completes no set within `within` of its moves; `None` when the
+/// solver finds that the first player does win within `within`.
+pub fn delay(
+    game: &Game,
+    version: Version,
+    within: u32,
+    options: &Options,
+    progress: &dyn Fn(&str),
+) -> Option<Certified> {
+    let mut solver = Solver::new(&game.graph, version);
+    solver.pairing_plies = options.pairing_plies;
+    if options.pairing_steps > 0 {
+        solver.pairing_steps = options.pairing_steps;
+    }
+    progress(&format!("does the first player win within {within} moves?"));
+    if solver.first_wins_within(Position::EMPTY, within) {
+        return None;
+    }
+    progress("no: extracting the second player's delay table");
+    Some(
+        match strategy::extract_delay(&solver, within, ENTRY_LIMIT) {
+            Err(error) => Certified::NotBuilt {
+                reason: error.to_string(),
+            },
+            Ok(table) => certify(game, version, &table, progress),
+        },
+    )
+}
+
 pub fn certify(
     game: &Game,
     version: Version,
@@ -266,7 +296,7 @@ pub fn certify(
         table.entries.len(),
         json.len()
     ));
-    let audit = match serde_json::from_str(&json) {
+    let audit = match crate::audit::json::parse(&json) {
         Ok(value) => crate::audit::board::audit(&value),
         Err(error) => {
             return Certified::NotBuilt {

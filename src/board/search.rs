@@ -87,6 +87,9 @@ pub(crate) struct Scan {
     pub second_complete: bool,
     /// Sum of `2^(100 - missing)` over first-live sets, saturating.
     pub weight: u128,
+    /// The same sum over first-live sets missing at most the first
+    /// horizon (those the first player can complete within it).
+    pub horizon_weight: u128,
 }
 
 /// `2^100`: the weight scale, so 1/2 is `2^99`.
@@ -110,10 +113,11 @@ pub(crate) fn scan(
                 1 => out.first_threats |= missing_cells,
                 _ => {}
             }
+            let term = if missing > 100 { 1 } else { ONE >> missing };
             if missing <= first_horizon {
                 out.first_relevant |= missing_cells;
+                out.horizon_weight = out.horizon_weight.saturating_add(term);
             }
-            let term = if missing > 100 { 1 } else { ONE >> missing };
             out.weight = out.weight.saturating_add(term);
         }
         if version == Version::Strong && set & position.first == 0 {

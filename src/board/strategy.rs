@@ -7,8 +7,9 @@
 //! - first player's table with move bound `B` (`r = B - |first|` moves
 //!   left): sets free of second cells missing at most `r`, and (strong game)
 //!   sets free of first cells missing at most `r`;
-//! - second player's table: sets free of second cells, and (strong game)
-//!   sets free of first cells.
+//! - second player's table: sets free of second cells (for a delay table
+//!   bounded by `k`, those missing at most `k - |first|`), and (strong
+//!   game) sets free of first cells.
 
 use super::hypergraph::{Cells, Hypergraph};
 use super::pairing;
@@ -33,7 +34,9 @@ pub enum Entry {
 #[derive(Debug, Clone)]
 pub struct Strategy {
     pub owner: Owner,
-    /// The first player's move bound (its table only).
+    /// The first player's move bound: within it the first player's table
+    /// completes a set, and a second player's delay table stops every
+    /// completion (`None`: the second player's table for the whole game).
     pub bound: Option<u32>,
     /// A pairing of the empty board, when one settles the game at once.
     pub root_pairing: Option<Vec<(usize, usize)>>,
@@ -85,6 +88,28 @@ pub fn extract(
         }
     }
     extract_from(solver, bound, limit, Position::EMPTY)
+}
+
+/// The second player's table stopping every first-player completion
+/// within `bound` first-player moves (a delay table: a lower bound on the
+/// move number), when the solver finds that the first player cannot win
+/// within `bound`.
+pub fn extract_delay(solver: &Solver, bound: u32, limit: usize) -> Result<Strategy, StrategyError> {
+    let mut extraction = Extraction {
+        solver,
+        owner: Owner::Second,
+        bound,
+        entries: BTreeMap::new(),
+        seen: HashSet::new(),
+        limit,
+    };
+    extraction.opponent_node(Position::EMPTY)?;
+    Ok(Strategy {
+        owner: Owner::Second,
+        bound: Some(bound),
+        root_pairing: None,
+        entries: extraction.entries,
+    })
 }
 
 /// The owner's table from `start`, the first player to move (a shard's
@@ -179,11 +204,24 @@ impl Extraction<'_, '_> {
         self.solver.graph
     }
 
+    /// The first player's moves left within the bound (`u32::MAX` less
+    /// its cells for the second player's unbounded table: no bound).
     fn horizon(&self, position: Position) -> u32 {
+        self.bound.saturating_sub(position.first.count_ones())
+    }
+
+    /// The horizon of the second player's sets: its tables count them all
+    /// (a first-player cell blocking one is never a pass).
+    fn second_horizon(&self, position: Position) -> u32 {
         match self.owner {
-            Owner::First => self.bound.saturating_sub(position.first.count_ones()),
+            Owner::First => self.horizon(position),
             Owner::Second => u32::MAX,
         }
+    }
+
+    fn scan(&self, position: Position) -> super::search::Scan {
+        let (first, second) = (self.horizon(position), self.second_horizon(position));
+        scan(self.graph(), self.solver.version, position, first, second)
     }
 
     fn owner_to_move(&self) -> bool {
@@ -228,9 +266,8 @@ impl Extraction<'_, '_> {
         if self.met(position, true) {
             return Ok(());
         }
-        let version = self.solver.version;
         let horizon = self.horizon(position);
-        let scan = scan(self.graph(), version, position, horizon, horizon);
+        let scan = self.scan(position);
         let chosen = match self.owner {
             Owner::First => {
                 if horizon == 0 {
@@ -279,7 +316,7 @@ impl Extraction<'_, '_> {
                     .find(|&cell| {
                         !self
                             .solver
-                            .first_wins_within(position.with_second(cell), u32::MAX)
+                            .first_wins_within(position.with_second(cell), horizon)
                     })
                     .ok_or_else(|| inconsistent(position))?
             }
@@ -298,19 +335,14 @@ impl Extraction<'_, '_> {
     }
 
     /// The second player's table is done here: the first player can no
-    /// longer complete a set, or (strong game) the second has completed one,
-    /// or the Erdős–Selfridge weight of the first player's live sets is
-    /// below 1/2 with the first to move (1 with the second to move).
+    /// longer complete a set within the horizon, or (strong game) the
+    /// second has completed one, or the Erdős–Selfridge weight of the
+    /// first player's sets completable within the horizon is below 1/2
+    /// with the first to move (1 with the second to move).
     fn second_is_safe(&self, position: Position, first_to_move: bool) -> bool {
-        let scan = scan(
-            self.graph(),
-            self.solver.version,
-            position,
-            u32::MAX,
-            u32::MAX,
-        );
+        let scan = self.scan(position);
         let threshold = if first_to_move { ONE / 2 } else { ONE };
-        scan.second_complete || scan.first_relevant == 0 || scan.weight < threshold
+        scan.second_complete || scan.first_relevant == 0 || scan.horizon_weight < threshold
     }
 
     fn opponent_node(&mut self, position: Position) -> Result<(), StrategyError> {
@@ -326,9 +358,9 @@ impl Extraction<'_, '_> {
                 return self.record(position, Entry::Pairing(pairs));
             }
         }
-        let horizon = self.horizon(position);
         let free = self.graph().all() & !position.taken();
-        let live = relevant(self.graph(), self.solver.version, position, horizon);
+        let scan = self.scan(position);
+        let live = scan.first_relevant | scan.second_relevant;
         let mut replies: Vec<Position> = Vec::new();
         let mut keys = HashSet::new();
         for cell in super::hypergraph::members(live & free) {

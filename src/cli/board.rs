@@ -55,6 +55,11 @@ pub struct BoardArgs {
     /// (without it, the claim is that the first player never wins).
     #[arg(long)]
     bound: Option<u32>,
+    /// SHAPE mode: prove instead that the first player completes no copy
+    /// within K of its moves, with the second player's delay table (a
+    /// certified lower bound: the move number is at least K + 1).
+    #[arg(long, value_name = "K")]
+    within: Option<u32>,
 }
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
@@ -91,6 +96,9 @@ fn run_printing(args: BoardArgs) -> Outcome {
     if let Some(shard) = &args.shard {
         return run_shard(&args, shard, &game, version);
     }
+    if let Some(within) = args.within {
+        return run_delay(&args, &game, version, within);
+    }
     let label = format!("board {} {}", game.name(), version.word());
     let run = board::run_with(&game, version, &options(&args), &progress(label));
     outln!("{}", describe(&run));
@@ -100,6 +108,36 @@ fn run_printing(args: BoardArgs) -> Outcome {
         }
     }
     Outcome::from_holds(run.certified.holds())
+}
+
+/// `--within K`: the delay certificate, or exit 1 when the first player
+/// does win within K.
+fn run_delay(args: &BoardArgs, game: &Game, version: Version, within: u32) -> Outcome {
+    if !(1..=128).contains(&within) {
+        return bad_input("--within takes a whole number of moves 1..=128");
+    }
+    let label = format!("board {} {} within {within}", game.name(), version.word());
+    let heading = format!("{} ({} game)", game.name(), version.word());
+    let Some(certified) = board::delay(game, version, within, &options(args), &progress(label))
+    else {
+        outln!("{heading}: refuted: the first player wins within {within} moves (solver)");
+        return Outcome::Refuted;
+    };
+    let verdict = match &certified {
+        Certified::Audited { audit, .. } if audit.holds() => "certified (kernel audit holds)",
+        Certified::Audited { .. } | Certified::TooLarge { .. } if !certified.holds() => {
+            "NOT certified: the kernel rejects the table"
+        }
+        Certified::TooLarge { .. } => "computed; the table is too large to commit",
+        _ => "computed; the table was not built",
+    };
+    outln!("{heading}: the first player completes no copy within {within} moves: {verdict}");
+    if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &certified) {
+        if let Err(outcome) = super::write_now("board", path, json) {
+            return outcome;
+        }
+    }
+    Outcome::from_holds(certified.holds())
 }
 
 fn bad_input(message: &str) -> Outcome {
