@@ -266,7 +266,10 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
         node_limit: nodes,
     };
     let mut failed = false;
-    if let Err(error) = std::fs::create_dir_all(root.join(DIRECTORY)) {
+    // A certificate that cannot be written is exit 2, after the whole search.
+    let mut unwritten = false;
+    // Filling certificates/animals/ is the command's purpose: it is created.
+    if let Err(error) = gamecert::cert::create_output_dir(&root.join(DIRECTORY)) {
         errln!("gamecert animals search: {error}");
         return Outcome::BadInput;
     }
@@ -282,7 +285,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
             let written = pairing_json(certificate)
                 .map_err(|e| e.to_string())
                 .and_then(|json| {
-                    gamecert::cert::write_atomically(&path, json.as_bytes())
+                    gamecert::cert::write_output_file(&path, json.as_bytes())
                         .map_err(|e| e.to_string())
                 });
             match written {
@@ -295,7 +298,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 ),
                 Err(error) => {
                     errln!("{name}: {error}");
-                    failed = true;
+                    unwritten = true;
                 }
             }
         });
@@ -317,14 +320,14 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 let written = no_pairing_json(&certificate)
                     .map_err(|e| e.to_string())
                     .and_then(|json| {
-                        gamecert::cert::write_atomically(
+                        gamecert::cert::write_output_file(
                             &root.join(NO_PAIRING_PATH),
                             json.as_bytes(),
                         )
                         .map_err(|e| e.to_string())
                     })
                     .and_then(|()| {
-                        gamecert::cert::write_atomically(
+                        gamecert::cert::write_output_file(
                             &root.join(NO_PAIRING_PROOF),
                             lrat.as_bytes(),
                         )
@@ -332,7 +335,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                     });
                 if let Err(error) = written {
                     errln!("Snaky: {error}");
-                    failed = true;
+                    unwritten = true;
                 }
             }
             Err(error) => {
@@ -340,6 +343,9 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 failed = true;
             }
         }
+    }
+    if unwritten {
+        return Outcome::BadInput;
     }
     Outcome::from_holds(!failed)
 }

@@ -167,8 +167,8 @@ pub fn warn(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-/// Writes a command's output file atomically, or appends the text to
-/// `stdout` for "-".
+/// Writes a command's output file by the one output rule
+/// (`gamecert::cert::write`), or appends the text to `stdout` for "-".
 pub fn write_output(
     command: &'static str,
     path: &Path,
@@ -179,9 +179,7 @@ pub fn write_output(
         stdout.push_str(text);
         return Ok(());
     }
-    gamecert::cert::write_atomically(path, text.as_bytes()).map_err(|error| {
-        CliError::new(command, format!("cannot write {}: {error}", path.display()))
-    })
+    gamecert::cert::write_output_file(path, text.as_bytes()).map_err(CliError::of(command))
 }
 
 /// For commands whose reports still print as they go (animals, board):

@@ -43,7 +43,8 @@ pub struct SearchLimits {
     shard: Option<Shard>,
     /// The part file: finished units are appended as they end, and read
     /// back when the run is started again (resume). For `board`, a
-    /// directory: one part file per bound and placement of the first move.
+    /// directory (created, with its parents, when missing): one part file
+    /// per bound and placement of the first move.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Write the extended table here ("-" for stdout).
@@ -239,8 +240,9 @@ pub fn board(args: BoardArgs) -> Outcome {
         return Outcome::BadInput;
     }
     if let Some(dir) = &args.limits.state {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            errln!("gamecert {command}: cannot create {}: {e}", dir.display());
+        // `board`'s state is a directory of part files, created on demand.
+        if let Err(e) = gamecert::cert::create_output_dir(dir) {
+            errln!("gamecert {command}: {e}");
             return Outcome::BadInput;
         }
     }
@@ -434,8 +436,8 @@ fn open_state(path: &Path, header: &Header) -> Result<Vec<Unit>, String> {
             Ok(units)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::write(path, header.text())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            gamecert::cert::write_output_file(path, header.text().as_bytes())
+                .map_err(|e| e.to_string())?;
             Ok(Vec::new())
         }
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
