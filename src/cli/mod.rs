@@ -119,21 +119,32 @@ pub fn run(cli: Cli) -> Outcome {
     finish(result)
 }
 
-/// Set when a streamed write of stdout (`out!`, `outln!`) failed.
-static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The first failed streamed write of stdout (`out!`, `outln!`), if any.
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
-/// Writes to stdout at once; a failure is remembered, never a panic.
+/// Writes to stdout at once, never panicking. A closed pipe (the reader is
+/// gone, as with `| head -1`) stops the command at once with exit 2: no one
+/// reads what is left. Any other failure is remembered and makes the
+/// command exit 2 once its files are written.
 pub fn print_now(text: &str) {
-    if std::io::stdout().write_all(text.as_bytes()).is_err() {
-        STDOUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Err(error) = std::io::stdout().write_all(text.as_bytes()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            warn(&stdout_error(&error));
+            std::process::exit(Outcome::BadInput.code().into());
+        }
+        let _ = STDOUT_FAILED.set(stdout_error(&error));
     }
+}
+
+fn stdout_error(error: &std::io::Error) -> String {
+    format!("gamecert: cannot write standard output: {error}")
 }
 
 /// Prints a command's output; a failure to write it is exit 2, never a panic.
 fn finish(result: CommandResult) -> Outcome {
     let outcome = print_result(result);
-    if STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
-        warn("gamecert: cannot write standard output");
+    if let Some(message) = STDOUT_FAILED.get() {
+        warn(message);
         return Outcome::BadInput;
     }
     outcome
@@ -148,8 +159,10 @@ fn print_result(result: CommandResult) -> Outcome {
                 .and_then(|()| stdout.flush())
             {
                 Ok(()) => done.outcome,
+                // A second line for the same failure would say nothing new.
+                Err(_) if STDOUT_FAILED.get().is_some() => Outcome::BadInput,
                 Err(error) => {
-                    warn(&format!("gamecert: cannot write standard output: {error}"));
+                    warn(&stdout_error(&error));
                     Outcome::BadInput
                 }
             }
