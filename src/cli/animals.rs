@@ -45,14 +45,14 @@ enum AnimalsCommand {
     /// Search pairings for the basic losers and Snaky's no-pairing refutation,
     /// and write their certificates under certificates/animals/ (slow; once).
     Search {
-        /// Largest period (cells per period) tried.
-        #[arg(long, default_value_t = 36)]
+        /// Largest period (cells per period) tried: 2..=1024.
+        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(i32).range(2..=MAX_PERIOD_AREA))]
         max_area: i32,
         /// Node limit of each SAT attempt.
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
-        /// Width and height of Snaky's rectangular region.
-        #[arg(long, num_args = 2, value_names = ["W", "H"])]
+        /// Width and height of Snaky's rectangular region: 1..=64 each.
+        #[arg(long, num_args = 2, value_names = ["W", "H"], value_parser = region_side())]
         region: Option<Vec<i32>>,
     },
     /// Search a Maker strategy for SHAPE (name or cells, up to 8 cells) by
@@ -70,9 +70,12 @@ enum AnimalsCommand {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Write the no-pairing formula of Snaky on a W x H region as DIMACS.
+    /// Write the no-pairing formula of Snaky on a W x H region as DIMACS
+    /// (W and H: 1..=64 each).
     Dimacs {
+        #[arg(value_parser = region_side())]
         width: i32,
+        #[arg(value_parser = region_side())]
         height: i32,
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
@@ -81,6 +84,20 @@ enum AnimalsCommand {
 
 /// Shape input limit for every command (the atlas goes to 8 cells).
 const SHAPE_CELLS: usize = 8;
+
+/// The largest side of Snaky's region for `search --region` and `dimacs`.
+/// The committed refutation uses 7x6; at 64x64 the formula has 3 million
+/// clauses (48 MB of DIMACS, written in about a second in 220 MB), so the
+/// limit refuses only sizes that would exhaust memory before any output.
+const MAX_REGION_SIDE: i64 = 64;
+
+/// The largest period area `search --max-area` tries (default 36); each
+/// SAT attempt's formula grows with it.
+const MAX_PERIOD_AREA: i64 = 1024;
+
+fn region_side() -> clap::builder::RangedI64ValueParser<i32> {
+    clap::value_parser!(i32).range(1..=MAX_REGION_SIDE)
+}
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
 pub fn run(args: AnimalsArgs) -> super::CommandResult {

@@ -94,7 +94,9 @@ pub struct ImproveArgs {
 
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// The board: every envelope must fit an N x N box.
+    /// The board: every envelope must fit an N x N box (N: 1..=64; the
+    /// searched boards are 14 to 17).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=MAX_BOX))]
     n: u32,
     /// Take moves and leaves from this table's cards (default: none, the
     /// generator's own moves).
@@ -111,6 +113,10 @@ pub struct BoardArgs {
     #[command(flatten)]
     limits: SearchLimits,
 }
+
+/// The largest box of `snaky board`: each placement of the first move up to
+/// symmetry (about N^2/8 of them) is a run, listed before any starts.
+const MAX_BOX: i64 = 64;
 
 fn first_arg(text: &str) -> Result<(i32, i32), String> {
     let parsed = text
