@@ -43,7 +43,7 @@ use std::path::Path;
 /// published claim found false is a correct result, and still exits 1);
 /// 2 bad input or usage.
 #[derive(Debug, Parser)]
-#[command(name = "gamecert", version, about, long_about = None)]
+#[command(name = "gamecert", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,6 +68,21 @@ enum Command {
     /// Write a static site that plays from the committed certificates.
     Site(Deferred<site::SiteArgs>),
 }
+
+/// The exit codes and the output rule (`gamecert::cert::write`), for `--help`.
+const AFTER_HELP: &str = "\
+Exit codes: 0 every claim decided holds and every certificate emitted passes its audit; \
+1 a claim is refuted or an audit fails; 2 bad input or usage, or a failed write.
+
+Output paths (--json, -o, --output): \"-\" is standard output. A new path or a regular \
+file is written to a temporary file in the same directory, then renamed over it (a reader \
+never sees a torn file); a symbolic link is followed (a regular file it names is replaced, \
+the link kept; a link to nothing is refused); a device or FIFO is written straight into; \
+a directory is refused. A missing parent directory is an error and nothing is created; \
+only the directories a command fills are created (site --out, verify's certificates/, \
+board --certificates and --parts-dir, snaky board --state, animals search). A failed \
+write of a file or of standard output, a closed pipe included (`| head`), is exit 2 with \
+one line on stderr naming what could not be written.";
 
 /// What a command produced: the text for standard output and its outcome.
 #[derive(Debug)]
