@@ -246,6 +246,12 @@ pub fn compare(root: &Path, file: &CertificateFile) -> FileStatus {
     }
 }
 
-pub fn write(root: &Path, file: &CertificateFile) -> std::io::Result<()> {
-    crate::cert::write_atomically(&root.join(&file.path), file.contents.as_bytes())
+/// Writes one regenerated file; regenerating the certificates/ tree is
+/// `verify`'s purpose, so a missing folder of it is created.
+pub fn write(root: &Path, file: &CertificateFile) -> Result<(), crate::cert::OutputError> {
+    let path = root.join(&file.path);
+    if let Some(parent) = path.parent() {
+        crate::cert::create_output_dir(parent)?;
+    }
+    crate::cert::write_output_file(&path, file.contents.as_bytes())
 }

@@ -44,6 +44,8 @@ pub enum PartError {
     File { path: PathBuf, message: String },
     #[error("{0}")]
     Board(String),
+    #[error("{0}")]
+    Output(#[from] crate::cert::OutputError),
 }
 
 fn file_error(path: &Path, message: impl ToString) -> PartError {
@@ -148,7 +150,7 @@ fn read_part(path: &Path) -> Result<Part, PartError> {
 
 fn write_part(path: &Path, part: &Part) -> Result<(), PartError> {
     let json = crate::cert::to_certificate_json(part, 2).map_err(|e| file_error(path, e))?;
-    crate::cert::write_atomically(path, json.as_bytes()).map_err(|e| file_error(path, e))
+    Ok(crate::cert::write_output_file(path, json.as_bytes())?)
 }
 
 /// Runs shard `k` of `n`: solves its units not yet in its part file, and
@@ -183,7 +185,8 @@ pub fn run_shard(
             "its units are not this build's units; remove it",
         ));
     }
-    std::fs::create_dir_all(directory).map_err(|e| file_error(directory, e))?;
+    // The parts directory is the shard's own work area: created on demand.
+    crate::cert::create_output_dir(directory)?;
     let context = Context {
         search,
         game: &game,

@@ -11,4 +11,4 @@ pub use check::Check;
 pub use claim::{ClaimRecord, Evidence, Verdict};
 pub use hash::InputRecord;
 pub use json::to_certificate_json;
-pub use write::{write_atomically, write_atomically_with};
+pub use write::{create_output_dir, write_output_file, write_output_file_with, OutputError};

@@ -45,14 +45,14 @@ enum AnimalsCommand {
     /// Search pairings for the basic losers and Snaky's no-pairing refutation,
     /// and write their certificates under certificates/animals/ (slow; once).
     Search {
-        /// Largest period (cells per period) tried.
-        #[arg(long, default_value_t = 36)]
+        /// Largest period (cells per period) tried: 2..=1024.
+        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(i32).range(2..=MAX_PERIOD_AREA))]
         max_area: i32,
         /// Node limit of each SAT attempt.
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
-        /// Width and height of Snaky's rectangular region.
-        #[arg(long, num_args = 2, value_names = ["W", "H"])]
+        /// Width and height of Snaky's rectangular region: 1..=64 each.
+        #[arg(long, num_args = 2, value_names = ["W", "H"], value_parser = region_side())]
         region: Option<Vec<i32>>,
     },
     /// Search a Maker strategy for SHAPE (name or cells, up to 8 cells) by
@@ -70,9 +70,12 @@ enum AnimalsCommand {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Write the no-pairing formula of Snaky on a W x H region as DIMACS.
+    /// Write the no-pairing formula of Snaky on a W x H region as DIMACS
+    /// (W and H: 1..=64 each).
     Dimacs {
+        #[arg(value_parser = region_side())]
         width: i32,
+        #[arg(value_parser = region_side())]
         height: i32,
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
@@ -81,6 +84,20 @@ enum AnimalsCommand {
 
 /// Shape input limit for every command (the atlas goes to 8 cells).
 const SHAPE_CELLS: usize = 8;
+
+/// The largest side of Snaky's region for `search --region` and `dimacs`.
+/// The committed refutation uses 7x6; at 64x64 the formula has 3 million
+/// clauses (48 MB of DIMACS, written in about a second in 220 MB), so the
+/// limit refuses only sizes that would exhaust memory before any output.
+const MAX_REGION_SIDE: i64 = 64;
+
+/// The largest period area `search --max-area` tries (default 36); each
+/// SAT attempt's formula grows with it.
+const MAX_PERIOD_AREA: i64 = 1024;
+
+fn region_side() -> clap::builder::RangedI64ValueParser<i32> {
+    clap::value_parser!(i32).range(1..=MAX_REGION_SIDE)
+}
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
 pub fn run(args: AnimalsArgs) -> super::CommandResult {
@@ -266,7 +283,10 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
         node_limit: nodes,
     };
     let mut failed = false;
-    if let Err(error) = std::fs::create_dir_all(root.join(DIRECTORY)) {
+    // A certificate that cannot be written is exit 2, after the whole search.
+    let mut unwritten = false;
+    // Filling certificates/animals/ is the command's purpose: it is created.
+    if let Err(error) = gamecert::cert::create_output_dir(&root.join(DIRECTORY)) {
         errln!("gamecert animals search: {error}");
         return Outcome::BadInput;
     }
@@ -282,7 +302,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
             let written = pairing_json(certificate)
                 .map_err(|e| e.to_string())
                 .and_then(|json| {
-                    gamecert::cert::write_atomically(&path, json.as_bytes())
+                    gamecert::cert::write_output_file(&path, json.as_bytes())
                         .map_err(|e| e.to_string())
                 });
             match written {
@@ -295,7 +315,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 ),
                 Err(error) => {
                     errln!("{name}: {error}");
-                    failed = true;
+                    unwritten = true;
                 }
             }
         });
@@ -317,14 +337,14 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 let written = no_pairing_json(&certificate)
                     .map_err(|e| e.to_string())
                     .and_then(|json| {
-                        gamecert::cert::write_atomically(
+                        gamecert::cert::write_output_file(
                             &root.join(NO_PAIRING_PATH),
                             json.as_bytes(),
                         )
                         .map_err(|e| e.to_string())
                     })
                     .and_then(|()| {
-                        gamecert::cert::write_atomically(
+                        gamecert::cert::write_output_file(
                             &root.join(NO_PAIRING_PROOF),
                             lrat.as_bytes(),
                         )
@@ -332,7 +352,7 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                     });
                 if let Err(error) = written {
                     errln!("Snaky: {error}");
-                    failed = true;
+                    unwritten = true;
                 }
             }
             Err(error) => {
@@ -340,6 +360,9 @@ fn search(root: &std::path::Path, max_area: i32, nodes: u64, region: Option<Vec<
                 failed = true;
             }
         }
+    }
+    if unwritten {
+        return Outcome::BadInput;
     }
     Outcome::from_holds(!failed)
 }

@@ -47,8 +47,9 @@ pub fn run(args: AuditArgs) -> CommandResult {
 }
 
 /// Every `.json` file under `root/certificates/`, recursively, except the
-/// input tables and data under `certificates/sources/`, in sorted order.
-fn committed_certificates(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// input tables and data under `certificates/sources/`, in sorted order; an
+/// error names the folder it could not list.
+fn committed_certificates(root: &Path) -> Result<Vec<PathBuf>, String> {
     // Relative to the working folder when the root is it, for short paths.
     let top = if root == Path::new(".") {
         PathBuf::from("certificates")
@@ -58,8 +59,13 @@ fn committed_certificates(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     let mut folders = vec![top.clone()];
     while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder)? {
-            let path = entry?.path();
+        // Absolute, so that a run outside the project root shows where it looked.
+        let cannot = |error: std::io::Error| {
+            let shown = std::path::absolute(&folder).unwrap_or_else(|_| folder.clone());
+            format!("cannot read {}: {error}", shown.display())
+        };
+        for entry in std::fs::read_dir(&folder).map_err(cannot)? {
+            let path = entry.map_err(cannot)?.path();
             if path.is_dir() {
                 if path != top.join("sources") {
                     folders.push(path);

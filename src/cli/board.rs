@@ -34,7 +34,8 @@ pub struct BoardArgs {
     /// Table mode: which games to solve: weak, strong or both.
     #[arg(long, default_value = "both", value_parser = ["weak", "strong", "both"])]
     games: String,
-    /// Table mode: write every certificate that backs a number into this directory.
+    /// Table mode: write every certificate that backs a number into this
+    /// directory (created, with its parents, when missing).
     #[arg(long)]
     certificates: Option<PathBuf>,
     /// Look for a pairing of the residual sets at every node with fewer
@@ -48,7 +49,8 @@ pub struct BoardArgs {
     /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes).
     #[arg(long)]
     shard: Option<String>,
-    /// Shard mode: the directory of the part files.
+    /// Shard mode: the directory of the part files (created, with its
+    /// parents, when missing).
     #[arg(long, default_value = "board-parts")]
     parts_dir: PathBuf,
     /// Shard mode: claim a first-player win within this many moves
@@ -185,6 +187,8 @@ fn describe(run: &Run) -> String {
 
 fn run_table(args: &BoardArgs) -> Outcome {
     let mut holds = true;
+    // A certificate that cannot be written is exit 2, after the whole table.
+    let mut written = true;
     let mut rows = Vec::new();
     for shape in table::winners() {
         let mut solve = |version: Version| {
@@ -198,7 +202,7 @@ fn run_table(args: &BoardArgs) -> Outcome {
             print_number(&number);
             holds &= number.tried.iter().all(|(_, run)| run.certified.holds());
             if let Some(directory) = &args.certificates {
-                holds &= write_certificates(directory, &number);
+                written &= write_certificates(directory, &number);
             }
             table::number_json(&number)
         };
@@ -230,12 +234,7 @@ fn run_table(args: &BoardArgs) -> Outcome {
             (&args.certificates, &run.certified)
         {
             let file = format!("{}.json", board::verify::file_stem(&run.name, run.version));
-            if let Err(error) =
-                gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
-            {
-                errln!("gamecert board: cannot write {file}: {error}");
-                holds = false;
-            }
+            written &= write_certificate(directory, &file, json);
         }
         snaky.push(table::snaky_json(size, &run));
     }
@@ -247,6 +246,9 @@ fn run_table(args: &BoardArgs) -> Outcome {
         if let Err(outcome) = super::write_now("board table", path, &json) {
             return outcome;
         }
+    }
+    if !written {
+        return Outcome::BadInput;
     }
     Outcome::from_holds(holds)
 }
@@ -274,21 +276,31 @@ fn print_number(number: &BoardNumber) {
     }
 }
 
-/// Writes the two certificates that make the board number a theorem.
+/// Writes the two certificates that make the board number a theorem;
+/// whether both were written.
 fn write_certificates(directory: &Path, number: &BoardNumber) -> bool {
-    let mut holds = true;
+    let mut written = true;
     for run in [&number.win, &number.below].into_iter().flatten() {
         if let Certified::Audited { json, .. } = &run.certified {
             let file = format!("{}.json", board::verify::file_stem(&run.name, run.version));
-            if let Err(error) =
-                gamecert::cert::write_atomically(&directory.join(&file), json.as_bytes())
-            {
-                errln!("gamecert board: cannot write {file}: {error}");
-                holds = false;
-            }
+            written &= write_certificate(directory, &file, json);
         }
     }
-    holds
+    written
+}
+
+/// One certificate into the `--certificates` directory, which the table
+/// mode fills and so creates when missing; whether it was written.
+fn write_certificate(directory: &Path, file: &str, json: &str) -> bool {
+    let written = gamecert::cert::create_output_dir(directory)
+        .and_then(|()| gamecert::cert::write_output_file(&directory.join(file), json.as_bytes()));
+    match written {
+        Ok(()) => true,
+        Err(error) => {
+            errln!("gamecert board: {error}");
+            false
+        }
+    }
 }
 
 fn options(args: &BoardArgs) -> board::Options {

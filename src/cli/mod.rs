@@ -43,7 +43,7 @@ use std::path::Path;
 /// published claim found false is a correct result, and still exits 1);
 /// 2 bad input or usage.
 #[derive(Debug, Parser)]
-#[command(name = "gamecert", version, about, long_about = None)]
+#[command(name = "gamecert", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,6 +68,21 @@ enum Command {
     /// Write a static site that plays from the committed certificates.
     Site(Deferred<site::SiteArgs>),
 }
+
+/// The exit codes and the output rule (`gamecert::cert::write`), for `--help`.
+const AFTER_HELP: &str = "\
+Exit codes: 0 every claim decided holds and every certificate emitted passes its audit; \
+1 a claim is refuted or an audit fails; 2 bad input or usage, or a failed write.
+
+Output paths (--json, -o, --output): \"-\" is standard output. A new path or a regular \
+file is written to a temporary file in the same directory, then renamed over it (a reader \
+never sees a torn file); a symbolic link is followed (a regular file it names is replaced, \
+the link kept; a link to nothing is refused); a device or FIFO is written straight into; \
+a directory is refused. A missing parent directory is an error and nothing is created; \
+only the directories a command fills are created (site --out, verify's certificates/, \
+board --certificates and --parts-dir, snaky board --state, animals search). A failed \
+write of a file or of standard output, a closed pipe included (`| head`), is exit 2 with \
+one line on stderr naming what could not be written.";
 
 /// What a command produced: the text for standard output and its outcome.
 #[derive(Debug)]
@@ -119,21 +134,32 @@ pub fn run(cli: Cli) -> Outcome {
     finish(result)
 }
 
-/// Set when a streamed write of stdout (`out!`, `outln!`) failed.
-static STDOUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The first failed streamed write of stdout (`out!`, `outln!`), if any.
+static STDOUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
-/// Writes to stdout at once; a failure is remembered, never a panic.
+/// Writes to stdout at once, never panicking. A closed pipe (the reader is
+/// gone, as with `| head -1`) stops the command at once with exit 2: no one
+/// reads what is left. Any other failure is remembered and makes the
+/// command exit 2 once its files are written.
 pub fn print_now(text: &str) {
-    if std::io::stdout().write_all(text.as_bytes()).is_err() {
-        STDOUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Err(error) = std::io::stdout().write_all(text.as_bytes()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            warn(&stdout_error(&error));
+            std::process::exit(Outcome::BadInput.code().into());
+        }
+        let _ = STDOUT_FAILED.set(stdout_error(&error));
     }
+}
+
+fn stdout_error(error: &std::io::Error) -> String {
+    format!("gamecert: cannot write standard output: {error}")
 }
 
 /// Prints a command's output; a failure to write it is exit 2, never a panic.
 fn finish(result: CommandResult) -> Outcome {
     let outcome = print_result(result);
-    if STDOUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
-        warn("gamecert: cannot write standard output");
+    if let Some(message) = STDOUT_FAILED.get() {
+        warn(message);
         return Outcome::BadInput;
     }
     outcome
@@ -148,8 +174,10 @@ fn print_result(result: CommandResult) -> Outcome {
                 .and_then(|()| stdout.flush())
             {
                 Ok(()) => done.outcome,
+                // A second line for the same failure would say nothing new.
+                Err(_) if STDOUT_FAILED.get().is_some() => Outcome::BadInput,
                 Err(error) => {
-                    warn(&format!("gamecert: cannot write standard output: {error}"));
+                    warn(&stdout_error(&error));
                     Outcome::BadInput
                 }
             }
@@ -167,8 +195,8 @@ pub fn warn(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-/// Writes a command's output file atomically, or appends the text to
-/// `stdout` for "-".
+/// Writes a command's output file by the one output rule
+/// (`gamecert::cert::write`), or appends the text to `stdout` for "-".
 pub fn write_output(
     command: &'static str,
     path: &Path,
@@ -179,9 +207,7 @@ pub fn write_output(
         stdout.push_str(text);
         return Ok(());
     }
-    gamecert::cert::write_atomically(path, text.as_bytes()).map_err(|error| {
-        CliError::new(command, format!("cannot write {}: {error}", path.display()))
-    })
+    gamecert::cert::write_output_file(path, text.as_bytes()).map_err(CliError::of(command))
 }
 
 /// For commands whose reports still print as they go (animals, board):

@@ -2,7 +2,7 @@ use super::deferred::Deferred;
 use super::{write_output, CliError, CommandResult, Done};
 use clap::{Args, Subcommand, ValueEnum};
 use gamecert::audit::audit_value;
-use gamecert::cert::write_atomically_with;
+use gamecert::cert::write_output_file_with;
 use gamecert::exit::Outcome;
 use gamecert::snaky::model::Shape;
 use gamecert::snaky::play::{
@@ -355,14 +355,8 @@ fn check(args: CheckArgs) -> CommandResult {
     if let Some(json_path) = &args.json {
         if !args.audit && json_path.as_os_str() != "-" {
             // Streamed straight into the file: nothing to audit first.
-            write_atomically_with(json_path, |out| write_bounded_certificate(&run, out)).map_err(
-                |error| {
-                    CliError::new(
-                        "snaky check",
-                        format!("cannot write {}: {error}", json_path.display()),
-                    )
-                },
-            )?;
+            write_output_file_with(json_path, |out| write_bounded_certificate(&run, out))
+                .map_err(CliError::of("snaky check"))?;
         } else {
             let json = bounded_certificate_json(&run).map_err(CliError::of("snaky check"))?;
             if args.audit {

@@ -43,7 +43,8 @@ pub struct SearchLimits {
     shard: Option<Shard>,
     /// The part file: finished units are appended as they end, and read
     /// back when the run is started again (resume). For `board`, a
-    /// directory: one part file per bound and placement of the first move.
+    /// directory (created, with its parents, when missing): one part file
+    /// per bound and placement of the first move.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Write the extended table here ("-" for stdout).
@@ -93,7 +94,9 @@ pub struct ImproveArgs {
 
 #[derive(Debug, Args)]
 pub struct BoardArgs {
-    /// The board: every envelope must fit an N x N box.
+    /// The board: every envelope must fit an N x N box (N: 1..=64; the
+    /// searched boards are 14 to 17).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=MAX_BOX))]
     n: u32,
     /// Take moves and leaves from this table's cards (default: none, the
     /// generator's own moves).
@@ -110,6 +113,10 @@ pub struct BoardArgs {
     #[command(flatten)]
     limits: SearchLimits,
 }
+
+/// The largest box of `snaky board`: each placement of the first move up to
+/// symmetry (about N^2/8 of them) is a run, listed before any starts.
+const MAX_BOX: i64 = 64;
 
 fn first_arg(text: &str) -> Result<(i32, i32), String> {
     let parsed = text
@@ -239,8 +246,9 @@ pub fn board(args: BoardArgs) -> Outcome {
         return Outcome::BadInput;
     }
     if let Some(dir) = &args.limits.state {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            errln!("gamecert {command}: cannot create {}: {e}", dir.display());
+        // `board`'s state is a directory of part files, created on demand.
+        if let Err(e) = gamecert::cert::create_output_dir(dir) {
+            errln!("gamecert {command}: {e}");
             return Outcome::BadInput;
         }
     }
@@ -434,8 +442,8 @@ fn open_state(path: &Path, header: &Header) -> Result<Vec<Unit>, String> {
             Ok(units)
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::write(path, header.text())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            gamecert::cert::write_output_file(path, header.text().as_bytes())
+                .map_err(|e| e.to_string())?;
             Ok(Vec::new())
         }
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),

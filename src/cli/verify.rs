@@ -70,12 +70,7 @@ pub fn run(args: VerifyArgs) -> CommandResult {
                     outcome = Outcome::Refuted;
                 }
             } else if status != FileStatus::Unchanged {
-                write(&root, file).map_err(|error| {
-                    CliError::new(
-                        COMMAND,
-                        format!("cannot write {}: {error}", file.path.display()),
-                    )
-                })?;
+                write(&root, file).map_err(CliError::of(COMMAND))?;
                 let _ = writeln!(stdout, "  wrote {}", file.path.display());
             }
         }

@@ -119,11 +119,8 @@ pub enum SiteError {
     },
     #[error("{path}: {message}")]
     Format { path: PathBuf, message: String },
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("{0}")]
+    Write(#[from] crate::cert::OutputError),
 }
 
 impl SiteError {
@@ -198,20 +195,18 @@ pub fn build(root: &Path, mut progress: impl FnMut(&str)) -> Result<Vec<SiteFile
     Ok(files)
 }
 
-/// Write the site under `out`, creating directories as needed.
+/// Write the site under `out`, creating `out` and its folders as needed
+/// (filling that tree is the command's purpose).
 pub fn write(out: &Path, files: &[SiteFile]) -> Result<(), SiteError> {
     for file in files {
         let path = out.join(&file.path);
-        let write = || -> std::io::Result<()> {
+        let write = || -> Result<(), crate::cert::OutputError> {
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)?;
+                crate::cert::create_output_dir(parent)?;
             }
-            crate::cert::write_atomically(&path, file.text.as_bytes())
+            crate::cert::write_output_file(&path, file.text.as_bytes())
         };
-        write().map_err(|source| SiteError::Write {
-            path: path.clone(),
-            source,
-        })?;
+        write().map_err(SiteError::Write)?;
     }
     Ok(())
 }
