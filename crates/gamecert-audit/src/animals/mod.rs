@@ -5,7 +5,7 @@
 //! pairing, proof and card-table certificates, auditing each.
 
 pub mod atlas;
-
+pub mod claims;
 pub mod lrat;
 pub mod nopairing;
 pub mod pairing;
