@@ -286,9 +286,7 @@ pub fn audit_in(value: &Value, files: &dyn Files) -> AuditReport {
     }
 }
 
-type Statuses = BTreeMap<Vec<Cell>, (String, String, Option<String>)>;
-
-fn statuses_of(entries: &[Entry]) -> Statuses {
+fn statuses_of(entries: &[Entry]) -> claims::Statuses {
     entries
         .iter()
         .map(|e| {

@@ -57,13 +57,16 @@ const L_FIVE: [Cell; 5] = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)];
 /// The article's 10x6 board of claim 3.
 const BOARD: (i64, i64) = (10, 6);
 
+/// Each atlas animal's (status, how, certificate), by canonical cells.
+pub(crate) type Statuses = BTreeMap<Vec<Cell>, (String, String, Option<String>)>;
+
 /// What the claims are decided from.
 pub(crate) struct Facts<'a> {
     /// The kernel's enumeration, 1..8 cells.
     pub levels: &'a [Vec<Vec<Cell>>],
     /// Status of each animal of 1..7 cells (canonical cells -> status, how,
     /// certificate), or None when the atlas's list is not the enumeration.
-    pub statuses: Option<BTreeMap<Vec<Cell>, (String, String, Option<String>)>>,
+    pub statuses: Option<Statuses>,
     /// Whether the atlas cites Snaky's no-pairing proof (audited on its own).
     pub snaky_no_pairing: bool,
     pub files: &'a dyn Files,

@@ -5,7 +5,9 @@
 //! increasing order; variables = pairs {u < v} lying together in some
 //! placement, in increasing order, from 1; clauses = one per placement (its
 //! pairs' variables, increasing), then per cell of R in increasing order
-//! and per two variables p < q of pairs holding it, (-p -q). Then it checks
+//! and per two variables p < q of pairs holding it, (-p -q). The formula's
+//! size is counted first and refused past [`MAX_FORMULA_LITERALS`]; the
+//! stated sizes and the statement must be the rebuilt ones. Then it checks
 //! the LRAT refutation at `proof_path` (relative to the project root).
 
 use super::shape::{self, Cell};
@@ -324,5 +326,23 @@ mod tests {
         // 4 placement clauses (one pair each), each cell in 2 pairs: 1 binary each
         assert_eq!(clauses.len(), 8);
         assert!(clauses[..4].iter().all(|c| c.len() == 1));
+    }
+
+    #[test]
+    fn the_counted_size_is_the_built_formulas() {
+        let region: Vec<Cell> = (0..5).flat_map(|x| (0..4).map(move |y| (x, y))).collect();
+        let animals: [&[Cell]; 3] = [
+            &[(0, 0), (1, 0)],
+            &[(0, 0), (1, 0), (1, 1)],
+            &[(0, 0), (0, 1), (0, 2), (1, 2)],
+        ];
+        for animal in animals {
+            let (clauses, size) = bounded_formula(animal, &region).unwrap();
+            assert_eq!(size.clauses, clauses.len() as u64);
+            let literals: usize = clauses.iter().map(Vec::len).sum();
+            assert_eq!(size.literals, literals as u64);
+            let variables = clauses.iter().flatten().map(|l| l.abs()).max();
+            assert_eq!(Some(size.variables as i64), variables);
+        }
     }
 }
