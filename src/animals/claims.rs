@@ -1,7 +1,9 @@
 //! The article's claims 1-9 on polyomino achievement games, each decided
 //! from the enumeration, the atlas and the certificates it cites. A claim
 //! whose proof needs a certificate the project does not have yet is
-//! "answered" with a detail saying exactly what is and is not certified.
+//! "answered" with a detail saying exactly what is and is not certified;
+//! "refuted" needs a computed count or a certified status against it. The
+//! kernel derives each verdict by the same rule and refuses any other.
 
 use super::atlas::{article_winners, snaky};
 use super::certificate::AtlasEntry;
@@ -44,6 +46,18 @@ fn record(
         parts,
         evidence: Vec::new(),
         line: None,
+    }
+}
+
+/// Refuted when the computation contradicts the claim; else holds only
+/// when everything it rests on is certified.
+fn decided(refuted: bool, certified: bool) -> Verdict {
+    if refuted {
+        Verdict::Refuted
+    } else if certified {
+        Verdict::Holds
+    } else {
+        Verdict::Answered
     }
 }
 
@@ -125,13 +139,18 @@ fn eleven_winners(facts: &Facts) -> ClaimRecord {
         .filter(|a| status_of(facts, a).is_none_or(|e| e.status != "winner"))
         .map(|a| a.display_name())
         .collect();
-    let losers_elsewhere = facts
-        .levels
-        .iter()
-        .take(5)
-        .flatten()
-        .filter(|a| !winners.contains(a))
-        .all(|a| status_of(facts, a).is_some_and(|e| e.status == "loser"));
+    let others = || {
+        facts
+            .levels
+            .iter()
+            .take(5)
+            .flatten()
+            .filter(|a| !winners.contains(a))
+    };
+    let losers_elsewhere =
+        others().all(|a| status_of(facts, a).is_some_and(|e| e.status == "loser"));
+    let winner_elsewhere =
+        others().any(|a| status_of(facts, a).is_some_and(|e| e.status == "winner"));
     let parts = vec![
         Check::expect_eq(
             "animals contained in L, Y or N, by size 1..5",
@@ -158,14 +177,11 @@ fn eleven_winners(facts: &Facts) -> ClaimRecord {
             ),
         ),
     ];
-    let combinatorics = parts[..3].iter().all(|c| c.pass);
-    let verdict = if !combinatorics {
-        Verdict::Refuted
-    } else if open.is_empty() {
-        Verdict::Holds
-    } else {
-        Verdict::Answered
-    };
+    let combinatorics = parts[..2].iter().all(|c| c.pass);
+    let verdict = decided(
+        !combinatorics || winner_elsewhere,
+        open.is_empty() && losers_elsewhere,
+    );
     record(
         "2",
         "Eleven animals are winners (1, 1, 2, 4, 3 of 1..5 cells): exactly those contained in the 5-cell L, Y or N; the only 4-cell animal outside them is the 2x2 square",
@@ -206,16 +222,18 @@ fn brick_wall_claim(facts: &Facts) -> ClaimRecord {
             },
         ),
     ];
-    let holds = parts.iter().all(|c| c.pass);
-    record("3", "The 2x2 square is a loser by the brick-wall pairing; on the 10x6 board every 2x2 square contains a whole pair", Verdict::from_holds(holds), "the brick wall's certificate is audited; the board is checked square by square".into(), parts)
+    let verdict = decided(uncovered.is_some(), facts.brick_wall_audits);
+    record("3", "The 2x2 square is a loser by the brick-wall pairing; on the 10x6 board every 2x2 square contains a whole pair", verdict, "the brick wall's certificate is audited; the board is checked square by square".into(), parts)
 }
 
 fn hexominoes_with_square(facts: &Facts) -> ClaimRecord {
     let square = by_name("O tetromino").unwrap_or_else(|| unreachable!("named"));
-    let count = facts
-        .levels
-        .get(5)
-        .map_or(0, |h| h.iter().filter(|a| a.contains(&square)).count());
+    let hexominoes = facts.levels.get(5).map(Vec::as_slice).unwrap_or_default();
+    let with: Vec<&Polyomino> = hexominoes.iter().filter(|a| a.contains(&square)).collect();
+    let count = with.len();
+    let all_lose = with
+        .iter()
+        .all(|a| status_of(facts, a).is_some_and(|e| e.status == "loser"));
     let parts = vec![Check::expect_eq(
         "hexominoes containing the 2x2 square",
         count,
@@ -224,7 +242,10 @@ fn hexominoes_with_square(facts: &Facts) -> ClaimRecord {
     record(
         "4",
         "Of the 35 hexominoes, exactly 8 contain the 2x2 square (so they lose)",
-        Verdict::from_holds(parts[0].pass),
+        decided(
+            !parts[0].pass || hexominoes.len() != PUBLISHED_COUNTS[5],
+            all_lose,
+        ),
         "counted by containment over the enumeration; each is a certified loser in the atlas"
             .into(),
         parts,
@@ -248,6 +269,7 @@ fn pairing_for_the_rest(facts: &Facts) -> ClaimRecord {
         .map(|e| format!("{:?}", e.cells))
         .collect();
     let direct = rest.iter().filter(|e| e.how == "pairing").count();
+    let winner_among_rest = rest.iter().any(|e| e.status == "winner");
     let sevens = facts.atlas.iter().filter(|e| e.size == 7);
     let sevens_lose = sevens.clone().all(|e| e.status == "loser");
     let octominoes = facts.levels.get(7).map(Vec::as_slice).unwrap_or_default();
@@ -259,8 +281,8 @@ fn pairing_for_the_rest(facts: &Facts) -> ClaimRecord {
         Check::new("every animal of 7 cells is a certified loser", sevens_lose, format!("{} animals", sevens.count())),
         Check::new("every animal of 8 cells contains one of 7 (and, by a spanning tree's leaf, every larger animal one of one cell fewer)", reduce, format!("{} animals of 8 cells", octominoes.len())),
     ];
-    let holds = parts.iter().all(|c| c.pass);
-    record("5", "Every animal other than the eleven winners and Snaky has a pairing strategy; this includes every animal of 7 or more cells", Verdict::from_holds(holds), "a pairing that puts a whole pair in every copy of P does so in every copy of an animal containing P; every pairing certificate is audited by the kernel".into(), parts)
+    let verdict = decided(winner_among_rest, parts.iter().all(|c| c.pass));
+    record("5", "Every animal other than the eleven winners and Snaky has a pairing strategy; this includes every animal of 7 or more cells", verdict, "a pairing that puts a whole pair in every copy of P does so in every copy of an animal containing P; every pairing certificate is audited by the kernel".into(), parts)
 }
 
 fn snaky_no_pairing(facts: &Facts) -> ClaimRecord {
@@ -305,8 +327,9 @@ fn snaky_containment(facts: &Facts) -> ClaimRecord {
             contained_losers.join(", "),
         ),
     ];
-    let holds = parts.iter().all(|c| c.pass);
-    record("7", "Snaky contains the straight 4-cell animal and the 5-cell L, both winners, so containment says nothing about Snaky", Verdict::from_holds(holds), "containment computed over the 8 orientations".into(), parts)
+    let contradicted = !(parts[0].pass && parts[1].pass && contained_losers.is_empty());
+    let verdict = decided(contradicted, parts[2].pass);
+    record("7", "Snaky contains the straight 4-cell animal and the 5-cell L, both winners, so containment says nothing about Snaky", verdict, "containment computed over the 8 orientations".into(), parts)
 }
 
 /// Claim 8 by exhaustion of Breaker's one reply: after Maker's first cell c,

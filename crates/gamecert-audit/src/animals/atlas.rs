@@ -9,22 +9,49 @@
 //!   empty-board claim holds, the shape its base cards build is this animal
 //!   (up to symmetry), and the entry's `moves` is its last card's height;
 //! - winner by "contained-in-winner": the cited animal is a larger winner
-//!   of the atlas containing this one (Proposition 5);
-//! - "open": nothing is claimed.
+//!   of the atlas containing this one (Proposition 5), and `moves` is that
+//!   winner's `moves` (Maker building it within m moves builds this one);
+//! - "open": nothing is claimed, and `moves` is null.
 //!
-//! It recomputes the induction step (every 8-cell animal loses a cell and
-//! stays connected) and audits the no-pairing proof it cites.
+//! A loser's `moves` is null. It recomputes the induction step (every
+//! 8-cell animal loses a cell and stays connected), audits the no-pairing
+//! proof it cites, and derives every claim's verdict (`super::claims`).
 
 use super::shape::{self, Cell};
-use super::{nopairing, pairing, AnimalsFault, FORMAT};
+use super::{claims, nopairing, pairing, unknown_fields, AnimalsFault, FORMAT};
 use crate::{AuditReport, Directory, Failure, Files};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Snaky, the animal the no-pairing proof must refute.
-const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+pub(crate) const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
 const ATLAS_CELLS: usize = 7;
+
+const FIELDS: &[&str] = &[
+    "kind",
+    "format",
+    "counts",
+    "animals",
+    "induction",
+    "snaky_no_pairing",
+    "claims",
+];
+const ENTRY_FIELDS: &[&str] = &[
+    "cells",
+    "size",
+    "name",
+    "status",
+    "how",
+    "certificate",
+    "moves",
+];
+const INDUCTION_FIELDS: &[&str] = &["statement", "octominoes", "all_reduce", "argument"];
+const SUMMARY_FIELDS: &[&str] = &["region_cells", "proof_path", "proof_steps", "checked"];
+
+/// The induction's statement and argument, as the kernel checks them.
+const INDUCTION_STATEMENT: &str = "every animal of n >= 8 cells contains an animal of 7 cells";
+const INDUCTION_ARGUMENT: &str = "a connected animal of n >= 2 cells has a spanning tree of its adjacency graph; a leaf of that tree can be removed leaving a connected animal of n - 1 cells. By induction an animal of n >= 8 cells contains one of 7 cells. The tool checks the step n = 8 directly on every octomino (some cell's removal leaves it connected); for n > 8 the spanning-tree argument applies";
 
 struct Entry {
     cells: Vec<Cell>,
@@ -52,38 +79,59 @@ fn header(value: &Value, kind: &str, format: u64) -> bool {
         && value.get("format").and_then(Value::as_u64) == Some(format)
 }
 
+/// One entry, its fields well formed: `size` is its cell count, `moves`
+/// null or a whole number, no unknown field.
+fn read_entry(i: usize, item: &Value) -> Result<Entry, AnimalsFault> {
+    let bad = || AnimalsFault::Field(format!("animals[{i}] must have cells, size, status, how"));
+    if let Some(fault) = unknown_fields(item, &format!("animals[{i}]"), ENTRY_FIELDS).pop() {
+        return Err(fault);
+    }
+    let cells = item
+        .get("cells")
+        .and_then(shape::read_cells)
+        .ok_or_else(bad)?;
+    if item.get("size").and_then(Value::as_u64) != Some(cells.len() as u64) {
+        return Err(AnimalsFault::Field(format!(
+            "animals[{i}].size must be its {} cells",
+            cells.len()
+        )));
+    }
+    let text = |name: &str| item.get(name).and_then(Value::as_str).map(str::to_string);
+    let moves = match item.get("moves") {
+        None | Some(Value::Null) => None,
+        Some(moves) => Some(moves.as_u64().ok_or_else(|| {
+            AnimalsFault::Field(format!("animals[{i}].moves must be null or a whole number"))
+        })?),
+    };
+    Ok(Entry {
+        status: text("status").ok_or_else(bad)?,
+        how: text("how").ok_or_else(bad)?,
+        certificate: text("certificate"),
+        cells,
+        moves,
+    })
+}
+
 fn read_entries(value: &Value) -> Result<Vec<Entry>, AnimalsFault> {
-    let bad = |i: usize| AnimalsFault::Field(format!("animals[{i}] must have cells, status, how"));
     let list = value
         .get("animals")
         .and_then(Value::as_array)
         .ok_or_else(|| AnimalsFault::Field("animals must be a list".into()))?;
     list.iter()
         .enumerate()
-        .map(|(i, item)| {
-            Ok(Entry {
-                cells: item
-                    .get("cells")
-                    .and_then(shape::read_cells)
-                    .ok_or_else(|| bad(i))?,
-                status: item
-                    .get("status")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad(i))?
-                    .into(),
-                how: item
-                    .get("how")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad(i))?
-                    .into(),
-                certificate: item
-                    .get("certificate")
-                    .and_then(Value::as_str)
-                    .map(str::to_string),
-                moves: item.get("moves").and_then(Value::as_u64),
-            })
-        })
+        .map(|(i, item)| read_entry(i, item))
         .collect()
+}
+
+/// A loser or an open animal certifies no number of moves.
+fn no_moves(entry: &Entry) -> Result<(), String> {
+    match entry.moves {
+        None => Ok(()),
+        Some(moves) => Err(format!(
+            "moves {moves}, but a {} certifies no number of moves (must be null)",
+            entry.status
+        )),
+    }
 }
 
 /// Backs one entry's status; `index` finds entries by cell list.
@@ -113,7 +161,8 @@ fn check_entry(
             }
             (animal.as_deref() == Some(&entry.cells[..]))
                 .then_some(())
-                .ok_or_else(|| format!("{cited} pairs another animal"))
+                .ok_or_else(|| format!("{cited} pairs another animal"))?;
+            no_moves(entry)
         }
         ("loser", "contains") => {
             let smaller = cited_entry()?;
@@ -121,7 +170,8 @@ fn check_entry(
                 && smaller.cells.len() < entry.cells.len()
                 && shape::contains(&entry.cells, &smaller.cells);
             ok.then_some(())
-                .ok_or_else(|| format!("does not contain a smaller loser {cited}"))
+                .ok_or_else(|| format!("does not contain a smaller loser {cited}"))?;
+            no_moves(entry)
         }
         ("winner", "card-table") => check_card_table(files, entry, cited),
         ("winner", "contained-in-winner") => {
@@ -130,9 +180,16 @@ fn check_entry(
                 && larger.cells.len() > entry.cells.len()
                 && shape::contains(&larger.cells, &entry.cells);
             ok.then_some(())
-                .ok_or_else(|| format!("is not contained in a larger winner {cited}"))
+                .ok_or_else(|| format!("is not contained in a larger winner {cited}"))?;
+            // Proposition 5 bounds this animal by the larger one's moves, no fewer.
+            match (larger.moves, entry.moves) {
+                (Some(bound), Some(moves)) if bound == moves => Ok(()),
+                (bound, moves) => Err(format!(
+                    "moves {moves:?} is not the containing winner's certified moves {bound:?}"
+                )),
+            }
         }
-        ("open", _) => Ok(()),
+        ("open", _) => no_moves(entry),
         (status, how) => Err(format!(
             "status {status:?} by {how:?} is not one the kernel knows"
         )),
@@ -194,8 +251,57 @@ pub fn audit_at(value: &Value, root: &Path) -> AuditReport {
 /// Reads cited files from `files`.
 pub fn audit_in(value: &Value, files: &dyn Files) -> AuditReport {
     let mut checked = Vec::new();
-    let mut faults = Vec::new();
+    let mut faults = unknown_fields(value, "animals", FIELDS);
     let levels = shape::enumerate(ATLAS_CELLS + 1);
+    check_counts(value, &levels, &mut checked, &mut faults);
+    let statuses = match read_entries(value) {
+        Ok(entries) => check_entries(files, &entries, &levels, &mut checked, &mut faults)
+            .then(|| statuses_of(&entries)),
+        Err(fault) => {
+            faults.push(fault);
+            None
+        }
+    };
+    check_induction(
+        value,
+        levels.last().map(Vec::as_slice).unwrap_or_default(),
+        &mut checked,
+        &mut faults,
+    );
+    let summary = value.get("snaky_no_pairing").filter(|v| !v.is_null());
+    if let Some(summary) = summary {
+        check_no_pairing(files, summary, &mut checked, &mut faults);
+    }
+    let facts = claims::Facts {
+        levels: &levels,
+        statuses,
+        snaky_no_pairing: summary.is_some(),
+        files,
+    };
+    faults.extend(claims::check_claims(value, &facts, &mut checked));
+    AuditReport {
+        kind: "animals".into(),
+        checked,
+        failures: faults.into_iter().map(Failure::Animals).collect(),
+    }
+}
+
+fn statuses_of(entries: &[Entry]) -> claims::Statuses {
+    entries
+        .iter()
+        .map(|e| {
+            let status = (e.status.clone(), e.how.clone(), e.certificate.clone());
+            (e.cells.clone(), status)
+        })
+        .collect()
+}
+
+fn check_counts(
+    value: &Value,
+    levels: &[Vec<Vec<Cell>>],
+    checked: &mut Vec<String>,
+    faults: &mut Vec<AnimalsFault>,
+) {
     let counts: BTreeMap<String, u64> = levels
         .iter()
         .enumerate()
@@ -219,33 +325,17 @@ pub fn audit_in(value: &Value, files: &dyn Files) -> AuditReport {
             "counts must be the re-enumerated {counts:?}"
         )));
     }
-    match read_entries(value) {
-        Ok(entries) => check_entries(files, &entries, &levels, &mut checked, &mut faults),
-        Err(fault) => faults.push(fault),
-    }
-    check_induction(
-        value,
-        levels.last().map(Vec::as_slice).unwrap_or_default(),
-        &mut checked,
-        &mut faults,
-    );
-    if let Some(summary) = value.get("snaky_no_pairing").filter(|v| !v.is_null()) {
-        check_no_pairing(files, summary, &mut checked, &mut faults);
-    }
-    AuditReport {
-        kind: "animals".into(),
-        checked,
-        failures: faults.into_iter().map(Failure::Animals).collect(),
-    }
 }
 
+/// Backs every entry's status; false when the list is not the enumeration
+/// (then no entry is read further).
 fn check_entries(
     files: &dyn Files,
     entries: &[Entry],
     levels: &[Vec<Vec<Cell>>],
     checked: &mut Vec<String>,
     faults: &mut Vec<AnimalsFault>,
-) {
+) -> bool {
     let expected: Vec<&Vec<Cell>> = levels.iter().take(ATLAS_CELLS).flatten().collect();
     let listed: Vec<&Vec<Cell>> = entries.iter().map(|e| &e.cells).collect();
     if listed != expected {
@@ -253,7 +343,7 @@ fn check_entries(
             "animals must list the {} free polyominoes of 1..7 cells, canonical, in order",
             expected.len()
         )));
-        return;
+        return false;
     }
     let index: BTreeMap<Vec<Cell>, usize> = entries
         .iter()
@@ -284,6 +374,7 @@ fn check_entries(
         "{losing} of {} animals of 7 cells are certified losers",
         sevens.count()
     ));
+    true
 }
 
 fn check_induction(
@@ -295,9 +386,23 @@ fn check_induction(
     let all_reduce = octominoes
         .iter()
         .all(|animal| animal.iter().any(|&c| shape::connected_without(animal, c)));
-    let stated = value
-        .pointer("/induction/all_reduce")
-        .and_then(Value::as_bool);
+    let induction = value.get("induction").unwrap_or(&Value::Null);
+    faults.extend(unknown_fields(induction, "induction", INDUCTION_FIELDS));
+    let text = |name: &str| induction.get(name).and_then(Value::as_str);
+    if text("statement") != Some(INDUCTION_STATEMENT)
+        || text("argument") != Some(INDUCTION_ARGUMENT)
+    {
+        faults.push(AnimalsFault::Field(format!(
+            "induction.statement and .argument must be the kernel's {INDUCTION_STATEMENT:?} and its spanning-tree argument"
+        )));
+    }
+    if induction.get("octominoes").and_then(Value::as_u64) != Some(octominoes.len() as u64) {
+        faults.push(AnimalsFault::Field(format!(
+            "induction.octominoes must be the re-enumerated {}",
+            octominoes.len()
+        )));
+    }
+    let stated = induction.get("all_reduce").and_then(Value::as_bool);
     if stated == Some(all_reduce) {
         checked.push(format!(
             "each of the {} animals of 8 cells keeps a connected 7-cell animal after removing some cell: {all_reduce}",
@@ -316,6 +421,7 @@ fn check_no_pairing(
     checked: &mut Vec<String>,
     faults: &mut Vec<AnimalsFault>,
 ) {
+    faults.extend(unknown_fields(summary, "snaky_no_pairing", SUMMARY_FIELDS));
     let Some(path) = summary.get("proof_path").and_then(Value::as_str) else {
         faults.push(AnimalsFault::Field(
             "snaky_no_pairing.proof_path must be a string".into(),

@@ -5,6 +5,7 @@
 //! pairing, proof and card-table certificates, auditing each.
 
 pub mod atlas;
+pub mod claims;
 pub mod lrat;
 pub mod nopairing;
 pub mod pairing;
@@ -48,6 +49,33 @@ pub enum AnimalsFault {
     Reference { path: String, reason: String },
     /// An atlas entry's status is not backed by what it cites.
     Entry { cells: String, reason: String },
+    /// A field the format does not define.
+    UnknownField { at: String, field: String },
+    /// The atlas's claim ids are not exactly the article's, in order.
+    ClaimIds {
+        found: Vec<String>,
+        expected: Vec<&'static str>,
+    },
+    /// A claim's statement is not the text the kernel regenerates.
+    ClaimStatement {
+        id: String,
+        found: Option<String>,
+        expected: &'static str,
+    },
+    /// A claim's verdict is not the one the rest of the file supports.
+    ClaimVerdict {
+        id: String,
+        found: Option<String>,
+        expected: &'static str,
+        why: String,
+    },
+    /// A no-pairing formula would exceed the kernel's size limit; refused
+    /// before it is built.
+    FormulaTooLarge {
+        literals: u64,
+        clauses: u64,
+        limit: u64,
+    },
 }
 
 impl fmt::Display for AnimalsFault {
@@ -77,8 +105,50 @@ impl fmt::Display for AnimalsFault {
             }
             AnimalsFault::Reference { path, reason } => write!(f, "{path}: {reason}"),
             AnimalsFault::Entry { cells, reason } => write!(f, "animal {cells}: {reason}"),
+            AnimalsFault::UnknownField { at, field } => {
+                write!(f, "{at}: unknown field {field:?}")
+            }
+            AnimalsFault::ClaimIds { found, expected } => write!(
+                f,
+                "claims: ids {found:?}, but the atlas carries exactly {expected:?}"
+            ),
+            AnimalsFault::ClaimStatement {
+                id,
+                found,
+                expected,
+            } => write!(
+                f,
+                "claim {id}: statement {found:?} is not the article's claim {expected:?}"
+            ),
+            AnimalsFault::ClaimVerdict {
+                id,
+                found,
+                expected,
+                why,
+            } => write!(
+                f,
+                "claim {id}: verdict is {found:?}, but the atlas shows {expected:?}: {why}"
+            ),
+            AnimalsFault::FormulaTooLarge {
+                literals,
+                clauses,
+                limit,
+            } => write!(
+                f,
+                "the formula would have {literals} literals in {clauses} clauses, over the kernel's limit of {limit} literals; refused before building it"
+            ),
         }
     }
+}
+
+/// An `UnknownField` fault for every key of `object` outside `known`.
+pub(crate) fn unknown_fields(object: &Value, at: &str, known: &[&str]) -> Vec<AnimalsFault> {
+    crate::unknown_fields(object, known)
+        .map(|field| AnimalsFault::UnknownField {
+            at: at.to_string(),
+            field: field.clone(),
+        })
+        .collect()
 }
 
 pub(crate) fn field<'a>(value: &'a Value, name: &str) -> Option<&'a Value> {

@@ -9,7 +9,7 @@
 //!    modulo the lattice) contains both cells of some pair's translate.
 
 use super::shape::{self, Cell};
-use super::{field, AnimalsFault};
+use super::{field, unknown_fields, AnimalsFault};
 use crate::{AuditReport, Failure};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,6 +61,31 @@ fn read_lattice(value: &Value) -> Result<Lattice, AnimalsFault> {
     valid.then_some(lattice).ok_or_else(bad)
 }
 
+const FIELDS: &[&str] = &[
+    "kind",
+    "format",
+    "animal",
+    "lattice",
+    "pairs",
+    "placements_checked",
+];
+
+/// Faults unknown fields, and a `placements_checked` that is not the
+/// distinct orientations times the period's area (what the audit checks).
+fn check_fields(value: &Value, animal: &[Cell], lattice: Lattice) -> Vec<AnimalsFault> {
+    let mut faults = unknown_fields(value, "animals-pairing", FIELDS);
+    if let Some(record) = field(value, "animal") {
+        faults.extend(unknown_fields(record, "animal", &["cells", "name"]));
+    }
+    let placements = shape::orientations(animal).len() as u64 * (lattice.a * lattice.b) as u64;
+    if value.get("placements_checked").and_then(Value::as_u64) != Some(placements) {
+        faults.push(AnimalsFault::Field(format!(
+            "placements_checked must be the {placements} placements the audit checks"
+        )));
+    }
+    faults
+}
+
 /// The checked pairing's animal (canonical) and its failures.
 pub fn audit_pairing(value: &Value) -> (Option<Vec<Cell>>, Vec<AnimalsFault>) {
     let mut faults = Vec::new();
@@ -80,6 +105,7 @@ pub fn audit_pairing(value: &Value) -> (Option<Vec<Cell>>, Vec<AnimalsFault>) {
         Ok(lattice) => lattice,
         Err(fault) => return (Some(shape::canonical(&animal)), vec![fault]),
     };
+    faults.extend(check_fields(value, &animal, lattice));
     let pairs: Option<Vec<(Cell, Cell)>> =
         value
             .get("pairs")
