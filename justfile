@@ -59,7 +59,7 @@ bench *ARGS:
 # Time the whole regeneration: `verify --check` run `runs` times with the
 # binary `just build` makes (or `other`, e.g. an older build to compare against), from
 # this directory. Prints each run and the median wall time, CPU time and
-# peak memory. Compare builds side by side in one session: this machine is
+# peak memory. Compare builds side by side in one sitting: this machine is
 # shared and noisy.
 bench-verify runs="5" other="": build
     #!/usr/bin/env bash

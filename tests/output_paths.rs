@@ -1,4 +1,4 @@
-//! The output rule (README, "Output paths"), run through the built binary:
+//! The output rule (docs/commands.md, "Output paths"), run through the built binary:
 //! a device or FIFO is written straight into and never replaced, a symbolic
 //! link is followed and kept, a missing parent directory is exit 2 with
 //! nothing created, a failed write names the path and the OS error, a

@@ -97,11 +97,11 @@ async fn open_browser(test: &str) -> (Driver, Client) {
     let url = format!("http://127.0.0.1:{port}");
     for _ in 0..100 {
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let session = ClientBuilder::new(connector)
+        let connected = ClientBuilder::new(connector)
             .capabilities(capabilities.clone())
             .connect(&url)
             .await;
-        if let Ok(client) = session {
+        if let Ok(client) = connected {
             return (driver, client);
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

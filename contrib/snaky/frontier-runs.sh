@@ -22,7 +22,7 @@ run board16-t21 snaky board 16 --table $t21 --moves cards --bound 21 --seconds 5
 run improve19-all-fresh snaky improve $t20 --bound 19 --moves all -o logs/snaky19-fresh.txt
 t19=certificates/sources/snaky19-gamecert.txt
 run improve18-all snaky improve $t19 --bound 18 --moves all --seconds 20000 --state logs/improve18-all.part -o logs/snaky18-all.txt
-# Session 4: the 14x14 box, every placement of the first move at 60 s, then
+# Then the 14x14 box: every placement of the first move at 60 s, then
 # the central ones with larger limits (resume from the committed parts).
 run board14-t19 snaky board 14 --table $t19 --bound 21 --moves all --seconds 60 --state logs/board14-t19 -o logs/board14-t19.txt
 for p in 6,6 5,6 5,5; do

@@ -694,6 +694,10 @@ pub struct SearchRun {
     /// One game against the computer Breaker, when the caller played it
     /// (`gamecert verify` does).
     pub play: Option<super::play::PlayReport>,
+    /// The path of the `snaky` certificate of the same table and bound,
+    /// when the caller wrote one (`gamecert verify` does): the kernel takes
+    /// the bound it certifies from that certificate's proof, not from here.
+    pub certificate: Option<String>,
 }
 
 /// Parse and evaluate the table in `bytes` (read from `path`), extract its
@@ -737,11 +741,12 @@ pub fn search_table_with(
         result: search_on(&strategy, bound, options.board),
         shape: options.shape.clone(),
         play: None,
+        certificate: None,
     })
 }
 
 /// Bumped whenever a reader of the search file would need to change.
-pub const SEARCH_FORMAT_VERSION: u32 = 1;
+pub const SEARCH_FORMAT_VERSION: u32 = 2;
 
 /// Where `gamecert verify` writes the search result.
 pub const SEARCH_CERTIFICATE_PATH: &str = "certificates/snaky21-search.json";
@@ -753,6 +758,7 @@ struct SearchCertificate<'a> {
     verdict: &'static str,
     statement: String,
     input: &'a InputRecord,
+    certificate: Option<&'a str>,
     bound: u32,
     final_card: u32,
     worst_case_maker_moves: Option<u32>,
@@ -779,6 +785,7 @@ pub fn search_json(run: &SearchRun) -> String {
             result.final_card, result.bound
         ),
         input: &run.input,
+        certificate: run.certificate.as_deref(),
         bound: result.bound,
         final_card: result.final_card,
         worst_case_maker_moves: result.worst_case_maker_moves,

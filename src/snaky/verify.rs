@@ -147,6 +147,7 @@ fn certify(
             play.max_maker_moves
         ));
         search.play = Some(play);
+        search.certificate = Some(published.certificate.to_string());
         files.push(CertificateFile {
             path: PathBuf::from(search_path),
             contents: search_json(&search),

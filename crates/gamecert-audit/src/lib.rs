@@ -201,7 +201,7 @@ pub const AUDITORS: &[Auditor] = &[
     Auditor {
         kind: "snaky-search",
         format: snaky::search::FORMAT,
-        audit: Audit::Alone(snaky::search::audit),
+        audit: Audit::Citing(snaky::search::audit_in),
     },
     Auditor {
         kind: "tictactoe",

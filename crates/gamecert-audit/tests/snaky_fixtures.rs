@@ -6,7 +6,7 @@
 //! since its bytes would be too large to commit).
 
 use gamecert_audit::snaky::{limits, search, ChildFault, Fault, Mismatch, SearchFault, Set};
-use gamecert_audit::{audit_value, AuditReport, Failure};
+use gamecert_audit::{audit_value_in, AuditReport, Directory, Failure};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,16 @@ fn build_base(name: &str) -> Value {
         // committed files (format 3) are the bases of the format-3 patches
         // (named format3-*).
         "snaky21" => load(&fixtures().join("bases/snaky21-format1.json")),
-        "snaky21-search" => load(&fixtures().join("bases/snaky21-search-before-merge.json")),
+        // Format 1 of the search record, moved to format 2: it cites the
+        // paper's certificate and names its board.
+        "snaky21-search" => {
+            let mut cert = load(&fixtures().join("bases/snaky21-search-before-merge.json"));
+            cert["format"] = json!(search::FORMAT);
+            cert["certificate"] = json!("certificates/snaky21.json");
+            cert["finite_board"]["board_size"] = json!(17);
+            cert["finite_board"]["translation"] = json!([0, 0]);
+            cert
+        }
         "committed-snaky21" => load(&root().join("certificates/snaky21.json")),
         "committed-snaky21-search" => load(&root().join("certificates/snaky21-search.json")),
         "snaky21-format2" => {
@@ -197,6 +206,11 @@ fn variant(fault: &Fault) -> &'static str {
         Fault::Search(SearchFault::BreakerTurn { .. }) => "Search::BreakerTurn",
         Fault::Search(SearchFault::EmptyLine) => "Search::EmptyLine",
         Fault::Search(SearchFault::Derived { .. }) => "Search::Derived",
+        Fault::Omitted { .. } => "Omitted",
+        Fault::Search(SearchFault::Uncited) => "Search::Uncited",
+        Fault::Search(SearchFault::CitedUnreadable { .. }) => "Search::CitedUnreadable",
+        Fault::Search(SearchFault::CitedFails { .. }) => "Search::CitedFails",
+        Fault::Search(SearchFault::CitedDisagrees { .. }) => "Search::CitedDisagrees",
     }
 }
 
@@ -212,7 +226,8 @@ fn faults(report: &AuditReport) -> Vec<Fault> {
 }
 
 fn audit(cert: &Value) -> AuditReport {
-    audit_value(cert).expect("kind and format are known")
+    // Cited certificates are named from the project root.
+    audit_value_in(cert, &Directory(&root())).expect("kind and format are known")
 }
 
 #[test]

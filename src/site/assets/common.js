@@ -1,4 +1,4 @@
-// gamecert site: helpers every page shares. Plain JavaScript, no build step.
+// gamecert site: functions every page shares. Plain JavaScript, no build step.
 "use strict";
 
 // Load data/NAME.js (it assigns GAMECERT_DATA[NAME]) by a script tag, which
@@ -24,7 +24,7 @@ function showError(message) {
   box.classList.add("bad");
 }
 
-// Element helper: el("button", {class: "x", onclick: f}, "text", child...).
+// Element builder: el("button", {class: "x", onclick: f}, "text", child...).
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes || {})) {
@@ -35,7 +35,7 @@ function el(tag, attributes, ...children) {
   return node;
 }
 
-// SVG element helper, same shape as el().
+// SVG element builder, same shape as el().
 function svgEl(tag, attributes, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);

@@ -141,6 +141,17 @@ pub enum TableFault {
     NeedsPlies {
         goal: String,
     },
+    /// `plies` on a `never_loses` table, which has no distance to state.
+    StrayPlies {
+        found: String,
+    },
+    /// An entry that is not `[position, move, plies]` (mate_within) or
+    /// `[position, move]` (the other goals): extra items would go unread.
+    EntryShape {
+        index: usize,
+        items: usize,
+        expected: usize,
+    },
     Unused {
         count: usize,
         first: String,
@@ -318,6 +329,17 @@ impl fmt::Display for TableFault {
             TableFault::Duplicate { position } => write!(f, "position {position} appears twice"),
             TableFault::UnknownGoal { goal } => write!(f, "unknown goal {goal:?}"),
             TableFault::NeedsPlies { goal } => write!(f, "{goal} needs plies"),
+            TableFault::StrayPlies { found } => {
+                write!(f, "never_loses states no distance: plies must be null, found {found}")
+            }
+            TableFault::EntryShape {
+                index,
+                items,
+                expected,
+            } => write!(
+                f,
+                "entry {index} has {items} items; this goal's entries have exactly {expected}"
+            ),
             TableFault::Unused { count, first } => write!(
                 f,
                 "{count} entries are never reached by the strategy (first: {first})"

@@ -224,6 +224,7 @@ fn audit_board(value: &Value, findings: &mut Findings) {
         findings.fail(Fault::Start { expected: start });
     }
     let proven = tables(value, findings);
+    check_tables_listed(&proven, (squares as u64, squares as u64), findings);
     let backed = check_value(squares, value, &proven, findings);
     check_positions(
         squares,
@@ -310,14 +311,7 @@ fn audit_boards(value: &Value, findings: &mut Findings) {
         return;
     }
     let proven = tables(value, findings);
-    for table in &proven {
-        if !(range.0..=range.1).contains(&(table.squares as u64)) {
-            findings.fail(Fault::UnlistedTable {
-                table: table_name(table),
-                squares: table.squares as u64,
-            });
-        }
-    }
+    check_tables_listed(&proven, range, findings);
     for row in rows {
         let Some(squares) = squares_of(row, "board", findings) else {
             continue;
@@ -335,6 +329,19 @@ fn audit_boards(value: &Value, findings: &mut Findings) {
             "report: not audited (the solver's values for boards without tables; no claim rests on it)"
                 .to_string(),
         );
+    }
+}
+
+/// Every verified table is for a board the file certifies: a table for
+/// another board would be checked and then count for nothing.
+fn check_tables_listed(proven: &[Proven], (from, to): (u64, u64), findings: &mut Findings) {
+    for table in proven {
+        if !(from..=to).contains(&(table.squares as u64)) {
+            findings.fail(Fault::UnlistedTable {
+                table: table_name(table),
+                squares: table.squares as u64,
+            });
+        }
     }
 }
 

@@ -90,6 +90,12 @@ pub fn audit_table(table: &Value, findings: &mut Findings) -> Option<Proven> {
         out.fail(TableFault::Name { expected });
     }
     let plies = table.get("plies").and_then(Value::as_u64);
+    let stated_plies = table.get("plies").unwrap_or(&Value::Null);
+    if goal == Goal::NeverLoses && !stated_plies.is_null() {
+        out.fail(TableFault::StrayPlies {
+            found: stated_plies.to_string(),
+        });
+    }
     let root = Pos::start(squares);
     if table.get("from").and_then(Value::as_str) != Some(root.show().as_str()) {
         out.fail(TableFault::From {
@@ -97,7 +103,8 @@ pub fn audit_table(table: &Value, findings: &mut Findings) -> Option<Proven> {
         });
         return None;
     }
-    let entries = read_entries(table, squares, white, &mut out);
+    let items = if goal == Goal::MateWithin { 3 } else { 2 };
+    let entries = read_entries(table, squares, (white, items), &mut out);
     let used = match (goal, plies) {
         (Goal::NeverLoses, _) => check_never_loses(root, white, &entries, &mut out),
         (_, None) => {
@@ -142,11 +149,25 @@ pub fn audit_table(table: &Value, findings: &mut Findings) -> Option<Proven> {
     })
 }
 
-fn read_entries(table: &Value, squares: usize, white: bool, out: &mut TableFindings) -> Entries {
+/// The table's rows, each `items` long, for the side `white` to move.
+fn read_entries(
+    table: &Value,
+    squares: usize,
+    (white, items): (bool, usize),
+    out: &mut TableFindings,
+) -> Entries {
     let mut entries = Entries::default();
     let list = table.get("entries").and_then(Value::as_array);
-    for entry in list.into_iter().flatten() {
+    for (index, entry) in list.into_iter().flatten().enumerate() {
         let fields = entry.as_array().map(Vec::as_slice).unwrap_or(&[]);
+        if fields.len() != items {
+            out.fail(TableFault::EntryShape {
+                index,
+                items: fields.len(),
+                expected: items,
+            });
+            continue;
+        }
         let text = fields.first().and_then(Value::as_str).unwrap_or("");
         let mv = fields
             .get(1)

@@ -1,7 +1,8 @@
 //! Every way a Snaky certificate can fail its audit, carrying the node,
 //! card, reply or cell at fault. `Display` renders the message a user reads.
 
-use super::geometry::{show, show_set, Cell, Cells};
+use super::geometry::{show, show_some, show_text, Cell, Cells};
+use super::limits::{MAX_SHOWN_CELLS, MAX_SHOWN_TEXT};
 use std::fmt;
 
 /// A node of the certificate as messages name it: `node 306 (card 311)`,
@@ -81,10 +82,18 @@ impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Mismatch::Extra { set, cells } => {
-                write!(f, "recorded {set} has extra cells {}", show_set(cells))
+                write!(
+                    f,
+                    "recorded {set} has extra cells {}",
+                    show_some(cells, MAX_SHOWN_CELLS)
+                )
             }
             Mismatch::Lacking { set, cells } => {
-                write!(f, "recorded {set} lacks cells {}", show_set(cells))
+                write!(
+                    f,
+                    "recorded {set} lacks cells {}",
+                    show_some(cells, MAX_SHOWN_CELLS)
+                )
             }
             Mismatch::Height {
                 recorded,
@@ -318,6 +327,10 @@ pub enum Fault {
     },
     /// A `snaky-search` record fails its replay or its arithmetic.
     Search(SearchFault),
+    /// Faults past the first `limits::MAX_FAULTS`, counted, not listed.
+    Omitted {
+        count: u64,
+    },
 }
 
 /// Faults of a `snaky-search` record (docs/formats/snaky-audit.md).
@@ -339,6 +352,26 @@ pub enum SearchFault {
         mv: usize,
     },
     EmptyLine,
+    /// The record names no `snaky` certificate, so no bound is proved.
+    Uncited,
+    /// The cited certificate cannot be read, or is not a `snaky` one.
+    CitedUnreadable {
+        path: String,
+        reason: String,
+    },
+    /// The cited certificate fails its own audit.
+    CitedFails {
+        path: String,
+        failures: usize,
+        first: String,
+    },
+    /// A field of the record differs from the cited certificate's.
+    CitedDisagrees {
+        path: String,
+        field: &'static str,
+        recorded: String,
+        cited: String,
+    },
     /// A recorded number that the replay or other fields determine.
     Derived {
         field: &'static str,
@@ -368,6 +401,30 @@ impl fmt::Display for SearchFault {
                 "worst_line move {mv}: Breaker must answer every move but the last, and not the last"
             ),
             SearchFault::EmptyLine => write!(f, "worst_line: no moves"),
+            SearchFault::Uncited => write!(
+                f,
+                "certificate: no snaky certificate is named; the search alone proves no bound"
+            ),
+            SearchFault::CitedUnreadable { path, reason } => {
+                write!(f, "certificate {path}: {reason}")
+            }
+            SearchFault::CitedFails {
+                path,
+                failures,
+                first,
+            } => write!(
+                f,
+                "certificate {path}: fails its audit ({failures} failures, the first: {first})"
+            ),
+            SearchFault::CitedDisagrees {
+                path,
+                field,
+                recorded,
+                cited,
+            } => write!(
+                f,
+                "{field}: recorded {recorded}, the cited certificate {path} gives {cited}"
+            ),
             SearchFault::Derived {
                 field,
                 recorded,
@@ -377,11 +434,25 @@ impl fmt::Display for SearchFault {
     }
 }
 
+/// Longest fault message (in characters): any recorded text a fault
+/// quotes is cut there, so a report's output is bounded.
+pub const MAX_MESSAGE: usize = 2_000;
+
 impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = Message(self).to_string();
+        f.write_str(&show_text(&message, MAX_MESSAGE))
+    }
+}
+
+/// The full message of a fault, before [`MAX_MESSAGE`] cuts it.
+struct Message<'a>(&'a Fault);
+
+impl fmt::Display for Message<'_> {
     // One arm per fault variant: the catalogue of messages, not logic to split.
     #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             Fault::Header {
                 kind,
                 formats,
@@ -482,7 +553,7 @@ impl fmt::Display for Fault {
             } => write!(
                 f,
                 "{node}: {reply}: chosen child {child} requires {} outside A ∪ {{p}}",
-                show_set(cells)
+                show_some(cells, MAX_SHOWN_CELLS)
             ),
             Fault::Count {
                 key,
@@ -495,7 +566,7 @@ impl fmt::Display for Fault {
             Fault::NoLastNode => write!(f, "claim: the last node is missing or unreadable"),
             Fault::NotCardNode { node } => write!(f, "claim: {node} is not a card's own node"),
             Fault::StillRequires { node, cells } => {
-                write!(f, "claim: {node} still requires {}", show_set(cells))
+                write!(f, "claim: {node} still requires {}", show_some(cells, MAX_SHOWN_CELLS))
             }
             Fault::OverBound {
                 node,
@@ -521,7 +592,9 @@ impl fmt::Display for Fault {
                 derived,
             } => write!(
                 f,
-                "{at}: recorded {recorded:?}, the checked fields give {derived:?}"
+                "{at}: recorded {:?}, the checked fields give {:?}",
+                show_text(recorded, MAX_SHOWN_TEXT),
+                show_text(derived, MAX_SHOWN_TEXT)
             ),
             Fault::DerivedCheck {
                 index,
@@ -560,7 +633,14 @@ impl fmt::Display for Fault {
                 derived,
             } => write!(
                 f,
-                "claims[{claim}].{field}: recorded {recorded}, the checked fields give {derived}"
+                "claims[{claim}].{field}: recorded {}, the checked fields give {}",
+                show_text(recorded, MAX_SHOWN_TEXT),
+                show_text(derived, MAX_SHOWN_TEXT)
+            ),
+            Fault::Omitted { count } => write!(
+                f,
+                "{count} more faults not listed (a report lists the first {})",
+                super::limits::MAX_FAULTS
             ),
             Fault::Search(fault) => write!(f, "{fault}"),
         }

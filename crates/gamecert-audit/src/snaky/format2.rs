@@ -5,7 +5,7 @@
 
 use super::claim::{check, compare_checks, diagnosis, final_card, show_list, unknown};
 use super::fault::{Fault, NodeLabel, Place};
-use super::geometry::{show_set, Cell, Cells};
+use super::geometry::{show, show_set, Cell, Cells};
 use super::lemma::ReplyTally;
 use super::limits;
 use super::read::{array, read_cell, shown, text, uint, Node};
@@ -406,11 +406,7 @@ fn conditional(facts: &Facts) -> Result<Claim, Fault> {
         width.saturating_mul(height),
         limits::MAX_FRAME,
     )?;
-    let envelope = &facts.node.condition.envelope;
-    let excluded: Cells = (x0..=x1)
-        .flat_map(|x| (y0..=y1).map(move |y| (x, y)))
-        .filter(|c| !envelope.contains(c))
-        .collect();
+    let (excluded, shown) = excluded(&facts.node.condition.envelope, facts.frame());
     Ok(Claim {
         id: "conditional",
         statement: format!(
@@ -437,9 +433,27 @@ fn conditional(facts: &Facts) -> Result<Claim, Fault> {
         parts,
         evidence: vec![
             json!({"caption": format!("frame: the bounding box of T is [{x0}..{x1}] x [{y0}..{y1}] ({width} x {height})")}),
-            json!({"caption": format!("excluded: {} cells of the frame are not in T: {}", excluded.len(), show_set(&excluded))}),
+            json!({"caption": format!("excluded: {excluded} cells of the frame are not in T: {shown}")}),
         ],
     })
+}
+
+/// The frame's cells outside T, counted and written as a set, straight
+/// into one string (the frame was checked against limits::MAX_FRAME).
+fn excluded(envelope: &Cells, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> (u64, String) {
+    let mut count = 0;
+    let mut shown = String::from("{");
+    for cell in (x0..=x1).flat_map(|x| (y0..=y1).map(move |y| (x, y))) {
+        if !envelope.contains(&cell) {
+            if count > 0 {
+                shown.push_str(", ");
+            }
+            shown.push_str(&show(cell));
+            count += 1;
+        }
+    }
+    shown.push('}');
+    (count, shown)
 }
 
 /// Corollary 6 generalised: T translated into {0..N-1}^2, and a free cell

@@ -64,6 +64,28 @@ pub fn show_set(cells: &Cells) -> String {
     format!("{{{}}}", cells.join(", "))
 }
 
+/// At most `most` cells of `cells`, and how many there are in all when
+/// some are left out: fault messages stay short whatever the set.
+pub fn show_some(cells: &Cells, most: usize) -> String {
+    if cells.len() <= most {
+        return show_set(cells);
+    }
+    let shown: Vec<String> = cells.iter().take(most).map(|&c| show(c)).collect();
+    format!(
+        "{{{}, ... ({} cells in all)}}",
+        shown.join(", "),
+        cells.len()
+    )
+}
+
+/// At most `most` characters of `text`, and its length when cut.
+pub fn show_text(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}... ({} bytes in all)", &text[..end], text.len()),
+    }
+}
+
 /// Whether `cells` contain some translate of some orientation of `shape`.
 pub fn contains_shape(cells: &Cells, shape: &[Cell]) -> bool {
     let Some(&anchor) = shape.first() else {

@@ -5,6 +5,7 @@
 
 use super::fault::{Fault, Mismatch, NodeLabel, Reply, Set};
 use super::geometry::{Cell, Cells, Placement};
+use super::limits::MAX_FAULTS;
 use super::read::{Condition, Node};
 use std::rc::Rc;
 
@@ -132,7 +133,32 @@ pub struct Scope<'a> {
 /// "outside T". Each chosen child is the first whose placed envelope avoids
 /// the reply (null when none does); its placed required set is owned when
 /// A_i ⊆ A ∪ {p}.
-pub fn replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Vec<Fault>) {
+///
+/// Returns how many faults it left out once `faults` held
+/// limits::MAX_FAULTS: a node may have millions of reply classes.
+pub fn replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Vec<Fault>) -> u64 {
+    let mut kept = Kept { faults, omitted: 0 };
+    judge_replies(scope, tally, &mut kept);
+    kept.omitted
+}
+
+/// A fault list that stops growing at limits::MAX_FAULTS and counts the rest.
+struct Kept<'a> {
+    faults: &'a mut Vec<Fault>,
+    omitted: u64,
+}
+
+impl Kept<'_> {
+    fn push(&mut self, fault: Fault) {
+        if self.faults.len() < MAX_FAULTS {
+            self.faults.push(fault);
+        } else {
+            self.omitted += 1;
+        }
+    }
+}
+
+fn judge_replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Kept) {
     let (label, node) = (scope.label, scope.node);
     let condition = &node.condition;
     let is_class = |c: &Cell| *c != node.pivot && !condition.required.contains(c);
@@ -172,7 +198,7 @@ fn answer(
     reply: Reply,
     chosen: Option<u64>,
     tally: &mut ReplyTally,
-    faults: &mut Vec<Fault>,
+    faults: &mut Kept,
 ) {
     let (label, node, placed) = (scope.label, scope.node, scope.placed);
     tally.classes += 1;

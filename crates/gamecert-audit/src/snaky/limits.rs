@@ -72,8 +72,29 @@ pub fn over(what: &'static str, found: u64, limit: u64) -> Result<(), Fault> {
 }
 
 /// Cells of a conditional card's frame (its bounding box), each tested
-/// for the excluded-cells evidence.
-pub const MAX_FRAME: u64 = 16_000_000;
+/// for the excluded-cells evidence (the Lean table's frame has 1,089).
+pub const MAX_FRAME: u64 = 1_000_000;
+/// Cells of the envelopes derived from format-3 nodes, all nodes together
+/// (the 19-move table derives 80,480); at roughly 40 bytes a cell this
+/// bounds their memory. Checked before each envelope is built, with that
+/// envelope's estimate (the sum below).
+pub const MAX_DERIVED: u64 = 1_000_000;
+/// One derived envelope's estimate before it is built: 1 + the sizes of
+/// its children's envelopes (the 19-move table's largest is 4,520).
+pub const MAX_ENVELOPE: u64 = 100_000;
+/// Faults a report lists; the rest are counted in one `Fault::Omitted`.
+pub const MAX_FAULTS: usize = 100;
+/// Cells a fault message names; the rest are counted.
+pub const MAX_SHOWN_CELLS: usize = 16;
+/// Characters of a recorded or derived text a fault message quotes.
+pub const MAX_SHOWN_TEXT: usize = 400;
+
+/// Keeps the first [`MAX_FAULTS`] faults; returns how many it dropped.
+pub fn cap(faults: &mut Vec<Fault>) -> u64 {
+    let dropped = faults.len().saturating_sub(MAX_FAULTS);
+    faults.truncate(MAX_FAULTS);
+    dropped as u64
+}
 
 #[cfg(test)]
 mod tests {

@@ -43,8 +43,26 @@ pub fn audit(cert: &Value) -> AuditReport {
     AuditReport {
         kind: "snaky".to_string(),
         checked: auditor.checked,
-        failures: auditor.faults.into_iter().map(Failure::Snaky).collect(),
+        failures: listed(auditor.faults, auditor.omitted),
     }
+}
+
+/// The first limits::MAX_FAULTS faults, then one `Fault::Omitted` counting
+/// the rest (those dropped earlier included), as report failures.
+pub(crate) fn listed(mut faults: Vec<Fault>, omitted: u64) -> Vec<Failure> {
+    // A limit that stopped the audit is listed first, whatever came before.
+    if let Some(at) = faults
+        .iter()
+        .rposition(|f| matches!(f, Fault::Limit { .. }))
+    {
+        let limit = faults.remove(at);
+        faults.insert(0, limit);
+    }
+    let count = omitted + limits::cap(&mut faults);
+    if count > 0 {
+        faults.push(Fault::Omitted { count });
+    }
+    faults.into_iter().map(Failure::Snaky).collect()
 }
 
 /// Checks `kind` and `format` (one of `formats`, written as `shown`), and
@@ -73,6 +91,10 @@ struct Auditor {
     tally: ReplyTally,
     /// Cells visited so far while judging nodes (see limits::MAX_WORK).
     work: u64,
+    /// Cells of the envelopes derived so far (see limits::MAX_DERIVED).
+    derived_cells: u64,
+    /// Faults dropped past limits::MAX_FAULTS, counted.
+    omitted: u64,
     /// Format 1: an unanswered or unowned reply class is a fault.
     strict: bool,
     /// Format 3: node envelopes are derived, not recorded.
@@ -252,7 +274,12 @@ impl Auditor {
                     return None;
                 }
                 if self.derived {
+                    if !self.afford_envelope(&placed) {
+                        return None;
+                    }
                     derive_envelope(&label, &mut node, &placed, &mut self.faults);
+                    let built = node.condition.envelope.len() as u64;
+                    self.derived_cells = self.derived_cells.saturating_add(built);
                     if !self.afford_replies(&node, &placed) {
                         return None;
                     }
@@ -264,8 +291,10 @@ impl Auditor {
                     placed: &placed,
                     strict: self.strict,
                 };
-                lemma::replies(&scope, &mut self.tally, &mut self.faults);
+                self.omitted += lemma::replies(&scope, &mut self.tally, &mut self.faults);
             }
+            // A node's faults are few once its reply faults are capped.
+            self.omitted += limits::cap(&mut self.faults);
             if node.path.is_empty() {
                 cards.insert(node.card, Rc::clone(&node.condition));
                 next_card = node.card.saturating_add(1);
@@ -278,9 +307,10 @@ impl Auditor {
             "recomputed by Lemma 3 from its children's recorded conditions"
         };
         self.checked.push(format!(
-            "nodes: {} nodes, each {recomputed}; children refer only to earlier nodes ({} cells visited)",
+            "nodes: {} nodes, each {recomputed}; children refer only to earlier nodes ({} cells visited, {} envelope cells derived)",
             nodes.len(),
-            self.work
+            self.work,
+            self.derived_cells
         ));
         self.checked.push(format!(
             "replies: {} reply classes, each listed once and answered by the first child whose placed envelope avoids it, whose required set lies in A ∪ {{p}}",
@@ -295,6 +325,28 @@ impl Auditor {
     fn afford(&mut self, node: &Node, placed: &[Placed]) -> bool {
         let work = placed.iter().map(Placed::size).sum::<u64>() * 2;
         self.charge(work.saturating_add(lookups(node, placed)))
+    }
+
+    /// A format-3 node's envelope, at most {p} and its children's placed
+    /// envelopes, against limits::MAX_DERIVED before it is built.
+    fn afford_envelope(&mut self, placed: &[Placed]) -> bool {
+        let cells = placed
+            .iter()
+            .map(|c| c.own.envelope.len() as u64)
+            .sum::<u64>()
+            + 1;
+        let total = self.derived_cells.saturating_add(cells);
+        let checked =
+            limits::over("cells of one derived envelope", cells, limits::MAX_ENVELOPE).and(
+                limits::over("derived envelope cells", total, limits::MAX_DERIVED),
+            );
+        match checked {
+            Ok(()) => true,
+            Err(fault) => {
+                self.faults.push(fault);
+                false
+            }
+        }
     }
 
     /// A format-3 node's lookups, once its envelope is derived.
@@ -657,12 +709,12 @@ mod tests {
         // reply classes up in both children.
         let work = 2 * (11 + 11) + (8 + 2) * 2;
         let report = audit(&card6_certificate());
-        let line = format!("({work} cells visited)");
+        let line = format!("({work} cells visited, ");
         assert!(
             report
                 .checked
                 .iter()
-                .any(|checked| checked.ends_with(&line)),
+                .any(|checked| checked.contains(&line)),
             "{:?}",
             report.checked
         );

@@ -1,20 +1,22 @@
-//! The auditor of a `snaky-search` record (format 1): what can be checked
-//! from the record alone. Its worst line is replayed as a legal game in
-//! which Maker completes the shape exactly at the recorded move count and
-//! not before; the verdict, statement and finite-board arithmetic are
-//! derived. The search's universal part ("against every Breaker reply") is
-//! not re-checked here: see docs/formats/snaky-audit.md.
+//! The auditor of a `snaky-search` record (format 2). The search itself
+//! (every Breaker reply) is not re-run: the bound the record certifies is
+//! the one proved by the `snaky` certificate it cites (audited here, whose
+//! card must be the record's and whose empty-board claim must hold with
+//! h <= bound), and the shape is that certificate's. The worst line is
+//! replayed as a legal game in which Maker completes the shape exactly at
+//! the recorded move count and not before; the verdict, statement and
+//! finite-board arithmetic are derived. See docs/formats/snaky-audit.md.
 
 use super::claim::{statement_is, unknown};
 use super::fault::{Fault, Place, SearchFault};
 use super::geometry::{contains_shape, Cell, Cells};
 use super::read::{array, boolean, field, only, read_cell, shown, text, uint};
-use super::{format2, header, SNAKY};
-use crate::{AuditReport, Failure};
+use super::{format2, header};
+use crate::{read_cited, AuditReport, Files};
 use serde_json::Value;
 
 /// The search record format this auditor reads.
-pub const FORMAT: u64 = 1;
+pub const FORMAT: u64 = 2;
 /// Longest worst line replayed (the paper's table needs 21 moves).
 pub const MAX_LINE: usize = 100_000;
 
@@ -24,6 +26,7 @@ const FIELDS: [&str; 17] = [
     "verdict",
     "statement",
     "input",
+    "certificate",
     "bound",
     "final_card",
     "worst_case_maker_moves",
@@ -35,7 +38,6 @@ const FIELDS: [&str; 17] = [
     "finite_board",
     "worst_line",
     "play",
-    "shape",
 ];
 const BOARD_FIELDS: [&str; 11] = [
     "statement",
@@ -50,19 +52,19 @@ const BOARD_FIELDS: [&str; 11] = [
     "free_cell_always_exists",
     "holds",
 ];
-/// The board of a record that names none: the paper's 17 x 17 window.
-const PAPER_BOARD: u64 = 17;
 
-pub const IGNORED: &str = "not checked (the search's own figures, not provable from this record): that the worst line follows the table's strategy and is the worst, states, replies_examined, replacement_states, the node labels and outside flags of the worst line, input, play, and the strategy-cell figures of finite_board";
+pub const IGNORED: &str = "not checked (the search's own figures, not provable from this record): that the worst line follows the table's strategy and is the worst (the bound is the cited certificate's), states, replies_examined, replacement_states, the node labels and outside flags of the worst line, input (compared with the cited certificate's, provenance only), play, and the strategy-cell figures of finite_board";
 
-pub fn audit(cert: &Value) -> AuditReport {
+/// Audits a search record, reading the `snaky` certificate it cites
+/// through `files`.
+pub fn audit_in(cert: &Value, files: &dyn Files) -> AuditReport {
     let mut faults = Vec::new();
     let mut checked = Vec::new();
-    run(cert, &mut checked, &mut faults);
+    run(cert, files, &mut checked, &mut faults);
     AuditReport {
         kind: "snaky-search".to_string(),
         checked,
-        failures: faults.into_iter().map(Failure::Snaky).collect(),
+        failures: super::listed(faults, 0),
     }
 }
 
@@ -74,19 +76,106 @@ fn derived(field: &'static str, recorded: String, derived: String) -> Fault {
     })
 }
 
-fn run(cert: &Value, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
-    if let Err(fault) = header(cert, "snaky-search", &[FORMAT], "1") {
+/// What the cited `snaky` certificate proves about its claim card, read
+/// once its own audit has passed (so every field below was checked there).
+struct Proof {
+    path: String,
+    card: u64,
+    height: u64,
+    /// Its `empty-board` claim holds: A = {} and h <= its bound.
+    wins: bool,
+    shape: Vec<Cell>,
+    sha256: String,
+}
+
+/// Reads and audits the certificate the record cites.
+fn cited(cert: &Value, files: &dyn Files) -> Result<Proof, Fault> {
+    let path = match cert.get("certificate") {
+        Some(Value::String(path)) => path.clone(),
+        _ => return Err(Fault::Search(SearchFault::Uncited)),
+    };
+    let unreadable = |reason: String| {
+        Fault::Search(SearchFault::CitedUnreadable {
+            path: path.clone(),
+            reason,
+        })
+    };
+    let value = read_cited(files, &path).map_err(unreadable)?;
+    header(&value, "snaky", &[super::FORMAT], "3").map_err(|f| unreadable(f.to_string()))?;
+    let report = super::audit(&value);
+    if let Some(first) = report.failures.first() {
+        return Err(Fault::Search(SearchFault::CitedFails {
+            path,
+            failures: report.failures.len(),
+            first: first.to_string(),
+        }));
+    }
+    let card = &value["final_card"];
+    let claims = array(&value, "claims").map_or(&[][..], Vec::as_slice);
+    let wins = claims
+        .iter()
+        .any(|c| c["id"] == "empty-board" && c["verdict"] == "holds");
+    let facts = (
+        uint(card, "card"),
+        uint(card, "height"),
+        format2::shape(&value),
+    );
+    let (Ok(card), Ok(height), Ok(shape)) = facts else {
+        return Err(unreadable("no final_card or shape".to_string()));
+    };
+    let sha256 = value["input"]["sha256"].as_str().unwrap_or("").to_string();
+    Ok(Proof {
+        path,
+        card,
+        height,
+        wins,
+        shape,
+        sha256,
+    })
+}
+
+/// Why the cited certificate proves no win within the record's bound.
+fn unproved(proof: &Proof) -> String {
+    if proof.wins {
+        format!("h = {} for card {}", proof.height, proof.card)
+    } else {
+        format!("no empty-board win for card {}", proof.card)
+    }
+}
+
+/// The record's card and table are the cited certificate's.
+fn same_table(cert: &Value, proof: &Proof, card: u64, faults: &mut Vec<Fault>) {
+    let disagree = |field, recorded: String, cited: String| {
+        Fault::Search(SearchFault::CitedDisagrees {
+            path: proof.path.clone(),
+            field,
+            recorded,
+            cited,
+        })
+    };
+    if card != proof.card {
+        faults.push(disagree(
+            "final_card",
+            card.to_string(),
+            proof.card.to_string(),
+        ));
+    }
+    let sha256 = cert["input"]["sha256"].as_str().unwrap_or("");
+    if sha256 != proof.sha256 {
+        faults.push(disagree(
+            "input.sha256",
+            sha256.to_string(),
+            proof.sha256.clone(),
+        ));
+    }
+}
+
+fn run(cert: &Value, files: &dyn Files, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
+    if let Err(fault) = header(cert, "snaky-search", &[FORMAT], "2") {
         faults.push(fault);
         return;
     }
     unknown(cert, &FIELDS, "", faults);
-    let shape = match cert.get("shape") {
-        None => SNAKY.to_vec(),
-        Some(_) => match format2::shape(cert) {
-            Ok(shape) => shape,
-            Err(fault) => return faults.push(fault),
-        },
-    };
     let numbers = (
         uint(cert, "bound"),
         uint(cert, "final_card"),
@@ -103,29 +192,26 @@ fn run(cert: &Value, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
             reason,
         });
     };
-    let moves = replay(cert, &shape, faults);
-    if moves != Some(worst) {
-        faults.push(derived(
-            "worst_case_maker_moves",
-            worst.to_string(),
-            moves.map_or("no complete replay".to_string(), |m| {
-                format!("{m} moves in worst_line")
-            }),
-        ));
-    }
-    // The producer's own replay verdict must be the one just derived.
-    if let Some(recorded) = cert.get("worst_line_is_legal_win") {
-        if recorded.as_bool() != Some(moves.is_some()) {
-            faults.push(derived(
-                "worst_line_is_legal_win",
-                recorded.to_string(),
-                moves.is_some().to_string(),
-            ));
-        }
-    }
+    // Without the cited proof there is no shape to replay and no bound.
+    let proof = match cited(cert, files) {
+        Ok(proof) => proof,
+        Err(fault) => return faults.push(fault),
+    };
+    same_table(cert, &proof, card, faults);
+    let moves = replay(cert, &proof.shape, faults);
+    worst_case(cert, worst, moves, &proof, faults);
     let failure = field(cert, "failure").ok();
-    let certified = failure == Some(&Value::Null) && worst <= bound;
+    let proved = proof.wins && proof.height <= bound;
+    let certified = failure == Some(&Value::Null) && worst <= bound && proved;
     let verdict = if certified { "certified" } else { "refuted" };
+    if text(cert, "verdict") == Ok("certified") && !proved {
+        faults.push(Fault::Search(SearchFault::CitedDisagrees {
+            path: proof.path.clone(),
+            field: "bound",
+            recorded: bound.to_string(),
+            cited: unproved(&proof),
+        }));
+    }
     if text(cert, "verdict") != Ok(verdict) {
         faults.push(Fault::Verdict {
             recorded: shown(&text(cert, "verdict")),
@@ -145,9 +231,55 @@ fn run(cert: &Value, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
     statement_is(cert, "statement", "statement", &statement, faults);
     finite_board(cert, worst, faults);
     checked.push(format!(
-        "worst_line: a legal game of {worst} Maker moves, the shape completed at the last move and not before; verdict {verdict} (worst case {worst} against bound {bound})"
+        "bound: {} (audited here) proves card {} wins from the empty board within h = {} Maker moves: {}",
+        proof.path,
+        proof.card,
+        proof.height,
+        if proved { "within the bound" } else { "not within the bound" }
+    ));
+    checked.push(format!(
+        "worst_line: a legal game of {worst} Maker moves, the shape completed at the last move and not before, at most h; verdict {verdict} (worst case {worst} against bound {bound})"
     ));
     checked.push(IGNORED.to_string());
+}
+
+/// The recorded worst case is the replayed line's length, the producer's
+/// replay verdict agrees, and the line is no longer than the proved h.
+fn worst_case(
+    cert: &Value,
+    worst: u64,
+    moves: Option<u64>,
+    proof: &Proof,
+    faults: &mut Vec<Fault>,
+) {
+    if moves != Some(worst) {
+        faults.push(derived(
+            "worst_case_maker_moves",
+            worst.to_string(),
+            moves.map_or("no complete replay".to_string(), |m| {
+                format!("{m} moves in worst_line")
+            }),
+        ));
+    }
+    if worst > proof.height {
+        faults.push(derived(
+            "worst_case_maker_moves",
+            worst.to_string(),
+            format!(
+                "at most h = {} of card {} in {}",
+                proof.height, proof.card, proof.path
+            ),
+        ));
+    }
+    if let Some(recorded) = cert.get("worst_line_is_legal_win") {
+        if recorded.as_bool() != Some(moves.is_some()) {
+            faults.push(derived(
+                "worst_line_is_legal_win",
+                recorded.to_string(),
+                moves.is_some().to_string(),
+            ));
+        }
+    }
 }
 
 /// Replays the worst line; returns its number of Maker moves when every
@@ -240,16 +372,8 @@ fn finite_board(cert: &Value, worst: u64, faults: &mut Vec<Fault>) {
         });
     };
     unknown(board, &BOARD_FIELDS, "finite_board.", faults);
-    // Records written before `board_size` and `translation` were added are
-    // for the paper's window, untranslated.
-    let size = match board.get("board_size") {
-        None => Ok(PAPER_BOARD),
-        Some(_) => uint(board, "board_size"),
-    };
-    let translation = match board.get("translation") {
-        None => Ok((0, 0)),
-        Some(cell) => read_cell(cell),
-    };
+    let size = uint(board, "board_size");
+    let translation = field(board, "translation").and_then(read_cell);
     if let (Ok(size), Ok((tx, ty))) = (&size, translation) {
         let moved = if (tx, ty) == (0, 0) {
             String::new()

@@ -82,11 +82,11 @@ pub enum Fault {
         found: Option<String>,
         expected: &'static str,
     },
-    /// The statement does not carry what the claim is about (its numbers
-    /// or its line), so no verdict can be derived for it.
-    ClaimUnreadable {
+    /// A statement that is not the text the audit regenerates from the
+    /// published numbers and lines it decides, with that text.
+    ClaimStatement {
         id: String,
-        why: &'static str,
+        expected: String,
     },
 }
 
@@ -206,7 +206,10 @@ impl fmt::Display for Fault {
                 f,
                 "claim {id}: verdict is {found:?}, but the certificate shows {expected:?}"
             ),
-            Fault::ClaimUnreadable { id, why } => write!(f, "claim {id}: {why}"),
+            Fault::ClaimStatement { id, expected } => write!(
+                f,
+                "claim {id}: the statement is not the published claim the audit decides, which reads {expected:?}"
+            ),
         }
     }
 }

@@ -24,11 +24,17 @@ use std::collections::HashSet;
 /// The certificate format version this auditor reads.
 pub const FORMAT: u64 = 1;
 
-/// Boards larger than this are refused (their tables could not be audited anyway).
-pub const MAX_CELLS: u64 = 64;
+/// Boards larger than this are refused before anything is built (the
+/// producer's solver stops at 16 cells too); so `k` is at most 16 and a
+/// board has at most 4 * 16 lines.
+pub const MAX_CELLS: u64 = 16;
 /// Strategy-table entries in one certificate, in all: refused above this
-/// before any table is played (the committed 4x4 k=4 file has about 25,000).
-pub const MAX_ENTRIES: usize = 200_000;
+/// before any table is played (the committed 4x4 k=4 file has 24,969).
+/// Playing a table visits at most `cells + 1` positions per entry, so the
+/// two limits bound the audit's work and memory.
+pub const MAX_ENTRIES: usize = 100_000;
+// a visited board is packed two bits a cell into a u64
+const _: () = assert!(MAX_CELLS <= 32);
 /// Failures listed one by one before the rest are only counted.
 const MAX_LISTED_FAILURES: usize = 20;
 
@@ -187,28 +193,52 @@ fn kept(player: u8, value: i64, guarantee: i64) -> bool {
 /// What was checked, and every fault found.
 pub(crate) type Findings = crate::Findings<Fault>;
 
+/// A board in two bits a cell, so a visited position costs 8 bytes.
+fn pack(board: &[u8]) -> u64 {
+    board.iter().fold(0, |packed, &mark| {
+        packed << 2
+            | match mark {
+                b'X' => 1,
+                b'O' => 2,
+                _ => 0,
+            }
+    })
+}
+
+/// A table's faults: the first few kept, the rest only counted, so a
+/// hostile table cannot make the list grow with the positions it reaches.
+#[derive(Default)]
+struct Failures {
+    listed: Vec<StrategyFault>,
+    total: usize,
+}
+
+impl Failures {
+    fn push(&mut self, fault: StrategyFault) {
+        if self.listed.len() < MAX_LISTED_FAILURES {
+            self.listed.push(fault);
+        }
+        self.total += 1;
+    }
+}
+
 /// Plays `table` for `player` against every reply; returns the faults.
-fn check_strategy(
-    game: &Game,
-    player: u8,
-    guarantee: i64,
-    table: &Map<String, Value>,
-) -> Vec<StrategyFault> {
+fn check_strategy(game: &Game, player: u8, guarantee: i64, table: &Map<String, Value>) -> Failures {
     let opponent = if player == b'X' { b'O' } else { b'X' };
     let win = |mark: u8| if mark == b'X' { 1 } else { -1 };
-    let mut failures = Vec::new();
-    let mut used: HashSet<String> = HashSet::new();
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut failures = Failures::default();
+    let mut used: HashSet<&str> = HashSet::new();
+    let mut seen: HashSet<u64> = HashSet::new();
     let mut pending = vec![vec![b'.'; game.cells()]];
     while let Some(board) = pending.pop() {
         let key = game.text(&board);
         let mut after = board.clone();
         if Game::to_move(&board) == player {
-            let Some(entry) = table.get(&key) else {
+            let Some((stored, entry)) = table.get_key_value(&key) else {
                 failures.push(StrategyFault::NoEntry { position: key });
                 continue;
             };
-            used.insert(key.clone());
+            used.insert(stored.as_str());
             let cell = match entry.as_u64() {
                 Some(cell) if cell >= 1 && cell <= game.cells() as u64 => cell as usize - 1,
                 _ => {
@@ -268,12 +298,14 @@ fn check_strategy(
                 continue;
             }
             let canonical = game.canonical(&next);
-            if seen.insert(canonical.clone()) {
+            if seen.insert(pack(&canonical)) {
                 pending.push(canonical);
             }
         }
     }
-    let mut unused: Vec<&String> = table.keys().filter(|key| !used.contains(*key)).collect();
+    let mut unused: Vec<&String> = (table.keys())
+        .filter(|key| !used.contains(key.as_str()))
+        .collect();
     unused.sort();
     for key in unused {
         failures.push(StrategyFault::Unreachable {
@@ -331,6 +363,9 @@ fn audit_into(json: &Value, findings: &mut Findings) {
             return;
         }
     };
+    if !within_entry_limit(json, findings) {
+        return;
+    }
     let name = format!("{}x{} k={k}", game.rows, game.cols);
     let Some(value) = json
         .get("value")
@@ -356,6 +391,24 @@ fn audit_into(json: &Value, findings: &mut Findings) {
         .map(Vec::as_slice)
         .unwrap_or(&[]);
     claims::check_claims(&game, k, claims, solved.as_ref(), findings);
+}
+
+/// Whether the tables' entries, in all, are within [`MAX_ENTRIES`]:
+/// counted before any table is played or any position stored.
+fn within_entry_limit(json: &Value, findings: &mut Findings) -> bool {
+    let entries: usize = ["x", "o"]
+        .iter()
+        .filter_map(|f| json.get("strategies")?.get(f)?.get("table")?.as_object())
+        .map(Map::len)
+        .sum();
+    if entries > MAX_ENTRIES {
+        findings.fail(Fault::OverLimit {
+            what: "strategy-table entries",
+            count: entries as u64,
+            limit: MAX_ENTRIES as u64,
+        });
+    }
+    entries <= MAX_ENTRIES
 }
 
 /// The symmetry count and the classes of first moves, from the board alone.
@@ -416,29 +469,20 @@ fn check_numbers(
                 compare(json, field, expected, findings);
             }
         }
-        None => findings.checked.push(format!(
-            "{name}: nodes, positions, positions_up_to_symmetry, sequences, first_moves and replies_to_corner_1 are the solver's report, not audited (boards over {} cells are not solved here)",
-            solve::SOLVE_CELLS
-        )),
+        None => {
+            // cell 5 is the centre on 3x3 only
+            compare(json, "replies_to_centre_5", &Value::Null, findings);
+            findings.checked.push(format!(
+                "{name}: nodes, positions, positions_up_to_symmetry, sequences, first_moves and replies_to_corner_1 are the solver's report, not audited (boards over {} cells are not solved here)",
+                solve::SOLVE_CELLS
+            ));
+        }
     }
 }
 
 /// What the verified strategies prove about the value: X's raises the
 /// lower bound to its guarantee, O's lowers the upper bound.
 fn check_value(json: &Value, game: &Game, name: &str, value: i64, findings: &mut Findings) {
-    let entries: usize = ["x", "o"]
-        .iter()
-        .filter_map(|f| json.get("strategies")?.get(f)?.get("table")?.as_object())
-        .map(Map::len)
-        .sum();
-    if entries > MAX_ENTRIES {
-        findings.fail(Fault::OverLimit {
-            what: "strategy-table entries",
-            count: entries as u64,
-            limit: MAX_ENTRIES as u64,
-        });
-        return;
-    }
     if let Some(strategies) = json.get("strategies") {
         findings.known_fields(strategies, "strategies", &["x", "o"]);
     }
@@ -520,15 +564,15 @@ fn check_player(
         });
     }
     let faults = check_strategy(game, player, guarantee, table);
-    if faults.is_empty() {
+    if faults.total == 0 {
         findings.checked.push(format!(
             "{name}: {symbol}'s table of {} positions keeps {guarantee} against every reply",
             table.len()
         ));
         return Some(guarantee);
     }
-    let total = faults.len();
-    for fault in faults.into_iter().take(MAX_LISTED_FAILURES) {
+    let total = faults.total;
+    for fault in faults.listed {
         findings.fail(Fault::Strategy {
             player: symbol,
             fault,
