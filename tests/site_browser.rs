@@ -65,7 +65,7 @@ impl Drop for Driver {
     }
 }
 
-/// Start chromedriver on a free port and open a fresh headless session.
+/// Start chromedriver on a free port and start a fresh headless Chromium through it.
 async fn open_browser(test: &str) -> (Driver, Client) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
@@ -106,7 +106,7 @@ async fn open_browser(test: &str) -> (Driver, Client) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("chromedriver on port {port} did not open a session");
+    panic!("chromedriver on port {port} did not start a browser");
 }
 
 /// Run `body` against a fresh browser, one test at a time.
