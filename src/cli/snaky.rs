@@ -216,6 +216,12 @@ struct SearchArgs {
     /// Also write the search result as JSON here ("-" for stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// With --json: the path (relative to the project root) of the `snaky`
+    /// certificate of the same table, written by `snaky check --json`; the
+    /// kernel takes the bound a search record certifies from it, so a record
+    /// naming none is refused.
+    #[arg(long, value_name = "PATH", requires = "json")]
+    certificate: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -323,9 +329,10 @@ fn search(args: SearchArgs) -> CommandResult {
         board: *board,
         shape: shape.clone(),
     };
-    let run = on_table("snaky search", table, |path, bytes| {
+    let mut run = on_table("snaky search", table, |path, bytes| {
         search_table_with(path, bytes, &options)
     })?;
+    run.certificate = args.certificate.clone();
     let mut stdout = search_summary(&run);
     if let Some(json_path) = &args.json {
         write_output("snaky search", json_path, &search_json(&run), &mut stdout)?;
