@@ -168,3 +168,33 @@ fn placements_match_a_brute_force_count_on_every_committed_certificate() {
     }
     assert!(seen >= 43, "only {seen} committed board certificates found");
 }
+
+#[test]
+fn a_delay_table_holds_and_its_forgeries_are_refused() {
+    assert!(audit("delay-valid.json").holds());
+    let cases: [(&str, fn(&Fault) -> bool); 5] = [
+        (
+            "delay-missing-reply.json",
+            |f| matches!(f, Fault::MissingEntry { position } if position == "100.0"),
+        ),
+        ("delay-bound-too-high.json", |f| {
+            matches!(f, Fault::MissingEntry { .. })
+        }),
+        ("delay-leaf-still-live.json", |f| {
+            matches!(f, Fault::PairingFault { position, message }
+                if position == "1.4000" && message.contains("contains no pair"))
+        }),
+        (
+            "delay-dead-move.json",
+            |f| matches!(f, Fault::DeadMove { position, cell: 0 } if position == "4100.200"),
+        ),
+        (
+            "delay-pass-rule-on-first-wins.json",
+            |f| matches!(f, Fault::MissingEntry { position } if position == "0.0"),
+        ),
+    ];
+    for (name, expected) in cases {
+        let fault = only_fault(name);
+        assert!(expected(&fault), "{name}: {fault:?}");
+    }
+}
