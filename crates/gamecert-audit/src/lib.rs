@@ -1,7 +1,7 @@
 //! gamecert-audit: the trusted kernel of gamecert.
 //!
 //! It re-checks an emitted certificate from its JSON alone. It depends on
-//! nothing of the producer (only `serde_json` and `std`), so the compiler,
+//! nothing of the producer (only `serde`, `serde_json` and `std`), so the compiler,
 //! not a convention, guarantees that no auditor shares logic with the code
 //! whose output it judges. Each certificate kind has one auditor module;
 //! [`AUDITORS`] is the one list of kinds and formats the kernel accepts.

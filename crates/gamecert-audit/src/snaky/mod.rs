@@ -711,10 +711,7 @@ mod tests {
         let report = audit(&card6_certificate());
         let line = format!("({work} cells visited, ");
         assert!(
-            report
-                .checked
-                .iter()
-                .any(|checked| checked.contains(&line)),
+            report.checked.iter().any(|checked| checked.contains(&line)),
             "{:?}",
             report.checked
         );
