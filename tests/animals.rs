@@ -260,3 +260,68 @@ fn the_atlas_is_audited_against_the_tables_of_the_same_run() {
         report.messages()
     );
 }
+
+/// The bound a committed certificate states for an animal (canonical), if
+/// it is a Maker win on the grid: a weak-game board win, or a card table
+/// whose empty-board claim holds.
+fn stated_bound(value: &Value) -> Option<(Vec<(i64, i64)>, u64)> {
+    use gamecert::audit::animals::shape::{canonical, read_cells};
+    let text = |name: &str| value.get(name).and_then(Value::as_str);
+    let (cells, bound) = match text("kind")? {
+        "board" if text("game") == Some("weak") && text("claim") == Some("first-wins") => (
+            value.pointer("/board/cells")?,
+            value.get("move_bound")?.as_u64()?,
+        ),
+        "snaky" => {
+            let holds = value["claims"]
+                .as_array()?
+                .iter()
+                .any(|claim| claim["id"] == "empty-board" && claim["verdict"] == "holds");
+            let height = value.pointer("/final_card/height")?.as_u64()?;
+            (value.get("shape").filter(|_| holds)?, height)
+        }
+        _ => return None,
+    };
+    Some((canonical(&read_cells(cells)?), bound))
+}
+
+/// The kernel can only check the source the atlas cites; that no committed
+/// board win or card table certifies fewer moves is checked here, over
+/// every board certificate and every snaky certificate.
+#[test]
+fn every_winners_upper_bound_is_the_least_any_committed_certificate_certifies() {
+    let atlas: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("certificates/animals.json")).unwrap(),
+    )
+    .unwrap();
+    let mut stated = Vec::new();
+    for directory in ["certificates/boards", "certificates"] {
+        for entry in std::fs::read_dir(root().join(directory)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "json") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                stated.extend(stated_bound(&value).map(|bound| (path, bound)));
+            }
+        }
+    }
+    let winners = atlas["animals"].as_array().unwrap().iter();
+    let winners: Vec<&Value> = winners.filter(|e| e["status"] == "winner").collect();
+    assert!(!winners.is_empty());
+    for entry in winners {
+        let cells = gamecert::audit::animals::shape::read_cells(&entry["cells"]).unwrap();
+        let upper = entry["moves"]["upper"].as_u64().unwrap();
+        assert_eq!(entry["moves"]["lower"], entry["size"], "{cells:?}");
+        for (path, (animal, bound)) in &stated {
+            // A smaller stated bound is a fault only if the kernel certifies it.
+            if *animal == cells && *bound < upper {
+                let report = audit_file(path).unwrap();
+                assert!(
+                    !report.holds(),
+                    "{} certifies {bound} moves for {cells:?}, below the atlas's {upper}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

@@ -181,7 +181,9 @@ fn entry_faults(value: &Value) -> Vec<String> {
         .failures
         .iter()
         .map(|f| match f {
-            Failure::Animals(fault @ AnimalsFault::Entry { .. }) => fault.to_string(),
+            Failure::Animals(fault @ (AnimalsFault::Entry { .. } | AnimalsFault::Moves { .. })) => {
+                fault.to_string()
+            }
             other => panic!("unexpected failure {other:?}"),
         })
         .collect()
@@ -199,9 +201,9 @@ fn the_kernel_rejects_forged_winner_table_references() {
         "{faults:?}"
     );
     // The domino claims a bound below its table's height.
-    let faults = entry_faults(&atlas_with(|e| e["moves"] = Value::from(1)));
+    let faults = entry_faults(&atlas_with(|e| e["moves"]["upper"] = Value::from(1)));
     assert!(
-        faults.len() == 1 && faults[0].contains("certified height"),
+        faults.len() == 1 && faults[0].contains("is not the certified bound 2"),
         "{faults:?}"
     );
     // The domino cites a table certificate whose last card's height was lowered.
@@ -214,7 +216,8 @@ fn the_kernel_rejects_forged_winner_table_references() {
     std::fs::write(dir.join("forged-table-domino.json"), forged.to_string()).unwrap();
     let faults = entry_faults(&atlas_with(|e| {
         e["certificate"] = Value::from("target/gamecert-tests/forged-table-domino.json");
-        e["moves"] = Value::from(1);
+        e["moves"]["upper"] = Value::from(1);
+        e["moves"]["upper_by"] = e["certificate"].clone();
     }));
     assert!(
         faults.len() == 1 && faults[0].contains("does not audit"),

@@ -131,7 +131,13 @@ fn every_atlas_animal_and_pairing_certificate_is_exported() {
             let certificate: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(root().join(path)).unwrap()).unwrap();
             assert_eq!(table["shape"], certificate["shape"], "{path}");
-            assert_eq!(table["bound"], animal["moves"], "{path}");
+            // The table bounds the moves from above; a board win or a
+            // shorter table may certify fewer.
+            let upper = &animal["moves"]["upper"];
+            assert!(upper.as_u64() <= table["bound"].as_u64(), "{path}");
+            if animal["moves"]["upper_by"] == path {
+                assert_eq!(&table["bound"], upper, "{path}");
+            }
         }
     }
 }

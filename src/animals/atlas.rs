@@ -5,6 +5,7 @@
 //! certified loser it contains (a loser, Proposition 5). Animals the article
 //! calls winners with no certified table stay "open".
 
+use super::bounds::{bounds, UpperSource};
 use super::certificate::{pairing_path, AtlasEntry, Induction};
 use crate::polyomino::{enumerate_upto, names::by_name, Polyomino};
 use std::path::Path;
@@ -42,13 +43,16 @@ pub type OwnTable = (String, u32);
 
 /// The atlas entries, smallest animals first. `has_pairing` tells whether
 /// a committed pairing certificate exists for an animal; `own_table` gives
-/// an animal's certified card table, if it has one.
+/// an animal's certified card table, if it has one; `sources` are the
+/// other committed certificates bounding a winner's moves from above.
 pub fn classify(
     levels: &[Vec<Polyomino>],
     has_pairing: &dyn Fn(&Polyomino) -> bool,
     own_table: &dyn Fn(&Polyomino) -> Option<OwnTable>,
+    sources: &[UpperSource],
 ) -> Vec<AtlasEntry> {
     let snaky = snaky().canonical();
+    let snaky_bounds = bounds(&snaky, (SNAKY_TABLE, SNAKY_MOVES), sources);
     let mut entries: Vec<AtlasEntry> = Vec::new();
     let mut losers: Vec<Polyomino> = Vec::new();
     for animal in levels.iter().take(ATLAS_CELLS).flatten() {
@@ -63,21 +67,20 @@ pub fn classify(
                 moves,
             };
         let record = if *animal == snaky {
-            entry(
-                "winner",
-                "card-table",
-                Some(SNAKY_TABLE.into()),
-                Some(SNAKY_MOVES),
-            )
-        } else if let Some((certificate, moves)) = own_table(animal) {
-            entry("winner", "card-table", Some(certificate), Some(moves))
+            let moves = Some(snaky_bounds.clone());
+            entry("winner", "card-table", Some(SNAKY_TABLE.into()), moves)
+        } else if let Some((certificate, height)) = own_table(animal) {
+            let moves = Some(bounds(animal, (&certificate, height), sources));
+            entry("winner", "card-table", Some(certificate), moves)
         } else if snaky.contains(animal) {
-            entry(
-                "winner",
-                "contained-in-winner",
-                Some(snaky.cell_list()),
-                Some(SNAKY_MOVES),
-            )
+            // Proposition 5: Snaky's strategy builds this animal too.
+            let lower = u32::try_from(animal.size()).unwrap_or(u32::MAX);
+            let moves = Some(super::bounds::MoveBounds {
+                lower,
+                ..snaky_bounds.clone()
+            });
+            let certificate = Some(snaky.cell_list());
+            entry("winner", "contained-in-winner", certificate, moves)
         } else if article_winner(animal) {
             entry(
                 "open",
@@ -149,7 +152,7 @@ mod tests {
     /// The atlas as if every basic loser had a committed pairing.
     fn atlas(levels: &[Vec<Polyomino>]) -> Vec<AtlasEntry> {
         let basic: BTreeSet<Polyomino> = basic_losers(levels).into_iter().collect();
-        classify(levels, &|a| basic.contains(a), &|_| None)
+        classify(levels, &|a| basic.contains(a), &|_| None, &[])
     }
 
     fn animal(entry: &AtlasEntry) -> Polyomino {

@@ -99,7 +99,8 @@ pub struct AtlasEntry {
     pub status: &'static str,
     pub how: String,
     pub certificate: Option<String>,
-    pub moves: Option<u32>,
+    /// A winner's bounds on Maker's moves on the infinite grid.
+    pub moves: Option<super::bounds::MoveBounds>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -2,6 +2,7 @@
 //! up to 7 cells, certified by card tables, pairings and containment.
 
 pub mod atlas;
+pub mod bounds;
 pub mod certificate;
 pub mod claims;
 pub mod nopairing;

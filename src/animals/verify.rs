@@ -4,6 +4,7 @@
 //! `certificates/animals.json`, audited by the kernel before it is written.
 
 use super::atlas::{classify, induction, levels, pairing_committed};
+use super::bounds::MoveBounds;
 use super::certificate::{
     AtlasCertificate, AtlasEntry, NoPairingSummary, ATLAS_KIND, ATLAS_PATH, FORMAT, NO_PAIRING_PATH,
 };
@@ -249,10 +250,12 @@ pub fn assemble(root: &Path) -> Result<Assembled, AtlasError> {
             .find(|t| t.holds && t.animal == animal.canonical())
             .map(|t| (t.certificate_path.clone(), t.moves))
     };
+    let sources = super::bounds::committed_sources(root);
     let animals = classify(
         &levels,
         &|animal| pairing_committed(root, animal),
         &own_table,
+        &sources,
     );
     let proof = no_pairing(root)?;
     let facts = Facts {
@@ -310,8 +313,8 @@ pub fn render(certificate: &AtlasCertificate) -> String {
         if let Some(name) = &entry.name {
             let _ = write!(out, "  [{name}]");
         }
-        if let Some(moves) = entry.moves {
-            let _ = write!(out, "  moves <= {moves}");
+        if let Some(moves) = &entry.moves {
+            let _ = write!(out, "  {}", moves_text(moves));
         }
         out.push('\n');
     }
@@ -326,6 +329,22 @@ pub fn render(certificate: &AtlasCertificate) -> String {
         );
     }
     out
+}
+
+/// A winner's bounds for a human: "moves 4..6 (lower..upper bound, upper
+/// by FILE)", or one number when they meet.
+pub fn moves_text(moves: &MoveBounds) -> String {
+    if moves.lower == moves.upper {
+        format!(
+            "moves {} (lower bound = upper bound, by {})",
+            moves.upper, moves.upper_by
+        )
+    } else {
+        format!(
+            "moves {}..{} (lower..upper bound, upper by {})",
+            moves.lower, moves.upper, moves.upper_by
+        )
+    }
 }
 
 /// `verify`: the atlas and its tables, audited by `verify` itself like

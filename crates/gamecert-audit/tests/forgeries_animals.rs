@@ -2,6 +2,7 @@
 //! by make_forgeries.py from the committed files) are each rejected with
 //! the fault that names what is wrong; the committed certificates pass.
 
+use gamecert_audit::animals::moves::{MovesFault, SourceProblem};
 use gamecert_audit::animals::nopairing::MAX_FORMULA_LITERALS;
 use gamecert_audit::animals::{atlas, nopairing, pairing, AnimalsFault};
 use gamecert_audit::{Directory, Failure, Files};
@@ -102,18 +103,124 @@ fn a_deleted_claim_list_is_refused() {
     );
 }
 
+/// The only fault of `value`: a `Moves` fault of the animal `cells`.
+fn moves_fault(value: &Value, cells: &str) -> MovesFault {
+    match &atlas_faults(value)[..] {
+        [AnimalsFault::Moves { cells: at, fault }] if at == cells => fault.clone(),
+        found => panic!("expected one moves fault of {cells}: {found:?}"),
+    }
+}
+
+const I_TETROMINO: &str = "(0,0) (0,1) (0,2) (0,3)";
+
 #[test]
 fn a_containment_winner_carries_its_containing_winners_bound() {
-    let found = atlas_faults(&fixture("atlas-domino-contained-moves-1.json"));
+    let value = fixture("atlas-domino-contained-upper-21.json");
+    let fault = moves_fault(&value, "(0,0) (0,1)");
     assert!(
-        matches!(&found[..], [AnimalsFault::Entry { cells, reason }]
-            if cells == "(0,0) (0,1)" && reason.contains("moves Some(1)") && reason.contains("Some(21)")),
-        "{found:?}"
+        matches!(&fault, MovesFault::NotContainingWinners { found: Some(f), expected: Some(e) }
+            if f.upper == 21 && e.lower == 2 && e.upper == 19 && e.upper_by == "certificates/snaky19.json"),
+        "{fault:?}"
     );
-    // Snaky's 21 moves bound the domino it contains: that one passes.
-    let mut value = fixture("atlas-domino-contained-moves-1.json");
-    value["animals"][1]["moves"] = Value::from(21);
+    assert!(fault
+        .to_string()
+        .contains("containing winner's moves 2..19"));
+    // Snaky's bounds, with the domino's own lower bound, pass.
+    let mut value = value;
+    value["animals"][1]["moves"]["upper"] = Value::from(19);
+    value["animals"][1]["moves"]["upper_by"] = Value::from("certificates/snaky19.json");
     assert_eq!(atlas_faults(&value), vec![]);
+}
+
+#[test]
+fn an_upper_bound_must_be_the_cited_certificates_bound() {
+    let fault = moves_fault(&fixture("atlas-upper-not-cited-bound.json"), I_TETROMINO);
+    assert!(
+        matches!(&fault, MovesFault::NotCitedBound { upper: 5, bound: 6, path }
+            if path.ends_with("i-tetromino-on-6x6-weak.json")),
+        "{fault:?}"
+    );
+    // The committed atlas cites the board win within 6, not its 7-move table.
+    let atlas = committed_atlas();
+    let moves = &atlas["animals"][4]["moves"];
+    assert_eq!(moves["upper"], 6);
+    assert_eq!(
+        moves["upper_by"],
+        "certificates/boards/i-tetromino-on-6x6-weak.json"
+    );
+}
+
+#[test]
+fn an_upper_bound_cited_from_another_animal_or_no_maker_win_is_refused() {
+    let source = |name: &str| match moves_fault(&fixture(name), I_TETROMINO) {
+        MovesFault::Source { problem, .. } => problem,
+        other => panic!("{name}: {other:?}"),
+    };
+    assert_eq!(
+        source("atlas-upper-by-another-shape.json"),
+        SourceProblem::Shape
+    );
+    assert_eq!(
+        source("atlas-upper-by-strong-game.json"),
+        SourceProblem::Game(Some("strong".into()))
+    );
+    assert_eq!(
+        source("atlas-upper-by-no-win.json"),
+        SourceProblem::Claim(Some("first-does-not-win".into()))
+    );
+    // A delay certificate (no win within 5) bounds nothing from above.
+    let mut value = committed_atlas();
+    value["animals"][4]["moves"]["upper"] = Value::from(5);
+    value["animals"][4]["moves"]["upper_by"] =
+        Value::from("certificates/boards/i-tetromino-on-6x6-weak-within-5.json");
+    assert!(matches!(
+        moves_fault(&value, I_TETROMINO),
+        MovesFault::Source { problem: SourceProblem::Claim(Some(c)), .. } if c == "first-does-not-win-within"
+    ));
+    // The atlas is not followed as a source; a conditional Snaky table holds no empty-board claim.
+    value["animals"][4]["moves"]["upper_by"] = Value::from("certificates/animals.json");
+    assert!(matches!(
+        moves_fault(&value, I_TETROMINO),
+        MovesFault::Source { problem: SourceProblem::Kind(Some(k)), .. } if k == "animals"
+    ));
+    let snaky = "(0,0) (0,1) (0,2) (0,3) (1,3) (1,4)";
+    let mut value = committed_atlas();
+    let entry = (value["animals"].as_array_mut().unwrap().iter_mut())
+        .find(|e| e["name"] == "Snaky")
+        .unwrap();
+    entry["moves"]["upper"] = Value::from(34);
+    entry["moves"]["upper_by"] = Value::from("certificates/snaky35.json");
+    assert!(matches!(
+        moves_fault(&value, snaky),
+        MovesFault::Source {
+            problem: SourceProblem::Claim(_),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_lower_bound_other_than_the_animals_cells_is_refused() {
+    assert_eq!(
+        moves_fault(&fixture("atlas-lower-not-size.json"), I_TETROMINO),
+        MovesFault::Lower { found: 3, cells: 4 }
+    );
+}
+
+#[test]
+fn an_upper_bound_above_the_own_card_table_is_refused() {
+    let fault = moves_fault(
+        &fixture("atlas-upper-above-table.json"),
+        "(0,0) (0,1) (1,1) (1,2)",
+    );
+    assert_eq!(
+        fault,
+        MovesFault::AboveTable {
+            upper: 5,
+            height: 4
+        }
+    );
+    assert!(fault.to_string().contains("above its own card table"));
 }
 
 #[test]
@@ -238,4 +345,35 @@ fn every_forgery_is_noted() {
             assert!(notes.contains(&format!("`{name}`")), "{name} has no note");
         }
     }
+}
+
+/// The project's files, but `forged.json` given as text.
+struct WithForged<'a> {
+    forged: &'a str,
+}
+
+impl Files for WithForged<'_> {
+    fn read(&self, path: &str) -> std::io::Result<String> {
+        match path {
+            "forged.json" => Ok(self.forged.to_string()),
+            _ => Directory(&root()).read(path),
+        }
+    }
+}
+
+#[test]
+fn an_upper_bound_cited_from_a_board_win_that_does_not_audit_is_refused() {
+    // The 6x6 board win within 6, its bound lowered to 5.
+    let mut board = read(&root().join("certificates/boards/i-tetromino-on-6x6-weak.json"));
+    board["move_bound"] = Value::from(5);
+    let forged = board.to_string();
+    let mut value = committed_atlas();
+    value["animals"][4]["moves"]["upper"] = Value::from(5);
+    value["animals"][4]["moves"]["upper_by"] = Value::from("forged.json");
+    let found = faults(atlas::audit_in(&value, &WithForged { forged: &forged }));
+    assert!(
+        matches!(&found[..], [AnimalsFault::Moves { fault: MovesFault::Source { problem: SourceProblem::Audit(m), .. }, .. }]
+            if !m.is_empty()),
+        "{found:?}"
+    );
 }

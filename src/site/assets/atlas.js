@@ -56,8 +56,19 @@ function certifiedBy(a) {
   return [el("span", { class: "muted" }, String(a.how))];
 }
 
+// A winner's bounds on Maker's moves on the infinite grid: "5..7 moves"
+// (lower..upper bound), one number when they meet; a bare number (an older
+// atlas) is shown as the upper bound it was.
+function boundOf(a) {
+  const m = a.moves;
+  if (a.status !== "winner" || m === null || m === undefined) return "";
+  if (typeof m !== "object") return el("span", { class: "bound" }, `≤ ${m} moves`);
+  const text = m.lower === m.upper ? `${m.upper} moves (lower = upper bound)` : `${m.lower}..${m.upper} moves (lower..upper bound)`;
+  return el("span", { class: "bound", title: "upper bound certified by " + m.upper_by }, text);
+}
+
 function card(a) {
-  const bound = a.status === "winner" && a.moves !== null ? el("span", { class: "bound" }, `≤ ${a.moves} moves`) : "";
+  const bound = boundOf(a);
   return el("li", { class: "animal " + colourOf(a), id: "a-" + stemOf(a.cells), "data-how": howOf(a), "data-status": a.status, tabindex: "-1" },
     figure(a.cells), el("span", { class: "name" }, called(a)), bound, el("span", { class: "how" }, ...certifiedBy(a)));
 }

@@ -6,17 +6,18 @@
 //! - loser by "contains": the cited animal is an earlier, smaller loser of
 //!   the atlas and this animal contains a copy of it (Proposition 5);
 //! - winner by "card-table": the cited `snaky` certificate audits, its
-//!   empty-board claim holds, the shape its base cards build is this animal
-//!   (up to symmetry), and the entry's `moves` is its last card's height;
+//!   empty-board claim holds, and the shape its base cards build is this
+//!   animal (up to symmetry); its last card's height bounds `moves.upper`;
 //! - winner by "contained-in-winner": the cited animal is a larger winner
-//!   of the atlas containing this one (Proposition 5), and `moves` is that
-//!   winner's `moves` (Maker building it within m moves builds this one);
+//!   of the atlas containing this one (Proposition 5), and `moves.upper` is
+//!   that winner's (Maker building it within m moves builds this one);
 //! - "open": nothing is claimed, and `moves` is null.
 //!
-//! A loser's `moves` is null. It recomputes the induction step (every
+//! A winner's `moves` is checked by `super::moves`; a loser's is null. It recomputes the induction step (every
 //! 8-cell animal loses a cell and stays connected), audits the no-pairing
 //! proof it cites, and derives every claim's verdict (`super::claims`).
 
+use super::moves::{self, Moves, MovesFault};
 use super::shape::{self, Cell};
 use super::{claims, nopairing, pairing, unknown_fields, AnimalsFault, FORMAT};
 use crate::{AuditReport, Directory, Failure, Files};
@@ -58,10 +59,20 @@ struct Entry {
     status: String,
     how: String,
     certificate: Option<String>,
-    moves: Option<u64>,
+    moves: Option<Moves>,
 }
 
-fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsFault> {
+/// What backs a status, for the check of its `moves`.
+enum Backing<'a> {
+    /// A loser or an open animal: `moves` is null (checked with the status).
+    Nothing,
+    /// Its own card table, at this path, of this certified height.
+    Table(&'a str, u64),
+    /// A larger winner containing it.
+    Contained(&'a Entry),
+}
+
+pub(crate) fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsFault> {
     let reference = |reason: String| AnimalsFault::Reference {
         path: path.to_string(),
         reason,
@@ -80,7 +91,7 @@ fn header(value: &Value, kind: &str, format: u64) -> bool {
 }
 
 /// One entry, its fields well formed: `size` is its cell count, `moves`
-/// null or a whole number, no unknown field.
+/// null or `{lower, upper, upper_by}`, no unknown field.
 fn read_entry(i: usize, item: &Value) -> Result<Entry, AnimalsFault> {
     let bad = || AnimalsFault::Field(format!("animals[{i}] must have cells, size, status, how"));
     if let Some(fault) = unknown_fields(item, &format!("animals[{i}]"), ENTRY_FIELDS).pop() {
@@ -97,12 +108,8 @@ fn read_entry(i: usize, item: &Value) -> Result<Entry, AnimalsFault> {
         )));
     }
     let text = |name: &str| item.get(name).and_then(Value::as_str).map(str::to_string);
-    let moves = match item.get("moves") {
-        None | Some(Value::Null) => None,
-        Some(moves) => Some(moves.as_u64().ok_or_else(|| {
-            AnimalsFault::Field(format!("animals[{i}].moves must be null or a whole number"))
-        })?),
-    };
+    let moves = moves::read(item.get("moves"))
+        .map_err(|reason| AnimalsFault::Field(format!("animals[{i}].{reason}")))?;
     Ok(Entry {
         status: text("status").ok_or_else(bad)?,
         how: text("how").ok_or_else(bad)?,
@@ -125,7 +132,7 @@ fn read_entries(value: &Value) -> Result<Vec<Entry>, AnimalsFault> {
 
 /// A loser or an open animal certifies no number of moves.
 fn no_moves(entry: &Entry) -> Result<(), String> {
-    match entry.moves {
+    match &entry.moves {
         None => Ok(()),
         Some(moves) => Err(format!(
             "moves {moves}, but a {} certifies no number of moves (must be null)",
@@ -135,12 +142,12 @@ fn no_moves(entry: &Entry) -> Result<(), String> {
 }
 
 /// Backs one entry's status; `index` finds entries by cell list.
-fn check_entry(
+fn check_entry<'a>(
     files: &dyn Files,
-    entry: &Entry,
-    entries: &[Entry],
+    entry: &'a Entry,
+    entries: &'a [Entry],
     index: &BTreeMap<Vec<Cell>, usize>,
-) -> Result<(), String> {
+) -> Result<Backing<'a>, String> {
     let cited = entry.certificate.as_deref().unwrap_or("");
     let cited_entry = || {
         shape::parse_cell_list(cited)
@@ -162,7 +169,7 @@ fn check_entry(
             (animal.as_deref() == Some(&entry.cells[..]))
                 .then_some(())
                 .ok_or_else(|| format!("{cited} pairs another animal"))?;
-            no_moves(entry)
+            no_moves(entry).map(|()| Backing::Nothing)
         }
         ("loser", "contains") => {
             let smaller = cited_entry()?;
@@ -171,9 +178,11 @@ fn check_entry(
                 && shape::contains(&entry.cells, &smaller.cells);
             ok.then_some(())
                 .ok_or_else(|| format!("does not contain a smaller loser {cited}"))?;
-            no_moves(entry)
+            no_moves(entry).map(|()| Backing::Nothing)
         }
-        ("winner", "card-table") => check_card_table(files, entry, cited),
+        ("winner", "card-table") => {
+            check_card_table(files, entry, cited).map(|height| Backing::Table(cited, height))
+        }
         ("winner", "contained-in-winner") => {
             let larger = cited_entry()?;
             let ok = larger.status == "winner"
@@ -181,26 +190,34 @@ fn check_entry(
                 && shape::contains(&larger.cells, &entry.cells);
             ok.then_some(())
                 .ok_or_else(|| format!("is not contained in a larger winner {cited}"))?;
-            // Proposition 5 bounds this animal by the larger one's moves, no fewer.
-            match (larger.moves, entry.moves) {
-                (Some(bound), Some(moves)) if bound == moves => Ok(()),
-                (bound, moves) => Err(format!(
-                    "moves {moves:?} is not the containing winner's certified moves {bound:?}"
-                )),
-            }
+            Ok(Backing::Contained(larger))
         }
-        ("open", _) => no_moves(entry),
+        ("open", _) => no_moves(entry).map(|()| Backing::Nothing),
         (status, how) => Err(format!(
             "status {status:?} by {how:?} is not one the kernel knows"
         )),
     }
 }
 
+/// Checks a winner's `moves` against what backs its status. Proposition 5
+/// bounds a contained animal by the larger one's moves, no fewer.
+fn check_moves(files: &dyn Files, entry: &Entry, backing: Backing) -> Result<(), MovesFault> {
+    match backing {
+        Backing::Nothing => Ok(()),
+        Backing::Table(table, height) => {
+            moves::check_own(files, &entry.cells, entry.moves.as_ref(), table, height)
+        }
+        Backing::Contained(larger) => {
+            moves::check_contained(&entry.cells, entry.moves.as_ref(), larger.moves.as_ref())
+        }
+    }
+}
+
 /// A winner by its own card table: the cited certificate is a snaky
 /// certificate (never an atlas citing itself) that audits, whose
-/// empty-board claim holds, whose base cards build this animal, and whose
-/// last card's height is the entry's `moves`.
-fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<(), String> {
+/// empty-board claim holds and whose base cards build this animal; the
+/// certified height of its last card.
+fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<u64, String> {
     let value = read_json(files, cited).map_err(|f| f.to_string())?;
     if !header(&value, "snaky", crate::snaky::FORMAT) {
         return Err(format!(
@@ -218,29 +235,17 @@ fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<(),
     }
     let report = crate::snaky::audit(&value);
     // Format 2: the claim record "empty-board" must hold.
-    let holds = value
-        .get("claims")
-        .and_then(Value::as_array)
-        .is_some_and(|claims| {
-            claims.iter().any(|claim| {
-                claim.get("id").and_then(Value::as_str) == Some("empty-board")
-                    && claim.get("verdict").and_then(Value::as_str) == Some("holds")
-            })
-        });
+    let holds = moves::empty_board_holds(&value);
     if !(report.kind == "snaky" && report.holds() && holds) {
         return Err(format!(
             "{cited} does not audit as a holding snaky certificate"
         ));
     }
     // The audit recomputed final_card from the nodes, so its height is checked.
-    let height = value.pointer("/final_card/height").and_then(Value::as_u64);
-    if height.is_none() || height != entry.moves {
-        return Err(format!(
-            "moves {:?} is not the certified height {height:?} of {cited}",
-            entry.moves
-        ));
-    }
-    Ok(())
+    value
+        .pointer("/final_card/height")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| format!("{cited} has no final_card.height"))
 }
 
 /// Reads cited files relative to `root`.
@@ -352,16 +357,25 @@ fn check_entries(
         .collect();
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
     for entry in entries {
-        match check_entry(files, entry, entries, &index) {
+        let cells = || shape::cell_list(&entry.cells);
+        let checked = check_entry(files, entry, entries, &index)
+            .map_err(|reason| AnimalsFault::Entry {
+                cells: cells(),
+                reason,
+            })
+            .and_then(|backing| {
+                check_moves(files, entry, backing).map_err(|fault| AnimalsFault::Moves {
+                    cells: cells(),
+                    fault,
+                })
+            });
+        match checked {
             Ok(()) => {
                 *tally
                     .entry(format!("{} by {}", entry.status, entry.how))
                     .or_default() += 1
             }
-            Err(reason) => faults.push(AnimalsFault::Entry {
-                cells: shape::cell_list(&entry.cells),
-                reason,
-            }),
+            Err(fault) => faults.push(fault),
         }
     }
     checked.push(format!(
@@ -498,10 +512,13 @@ mod tests {
             status: "winner".into(),
             how: "card-table".into(),
             certificate: Some("a.json".into()),
-            moves: Some(21),
+            moves: None,
         };
         let outcome = check_entry(&Directory(&dir), &entry, &[], &BTreeMap::new());
-        assert!(outcome.unwrap_err().contains("not a snaky certificate"));
+        assert!(outcome
+            .err()
+            .unwrap_or_default()
+            .contains("not a snaky certificate"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -7,6 +7,7 @@
 pub mod atlas;
 pub mod claims;
 pub mod lrat;
+pub mod moves;
 pub mod nopairing;
 pub mod pairing;
 pub mod shape;
@@ -49,6 +50,11 @@ pub enum AnimalsFault {
     Reference { path: String, reason: String },
     /// An atlas entry's status is not backed by what it cites.
     Entry { cells: String, reason: String },
+    /// A winner's `moves` is not the bounds the kernel derives.
+    Moves {
+        cells: String,
+        fault: moves::MovesFault,
+    },
     /// A field the format does not define.
     UnknownField { at: String, field: String },
     /// The atlas's claim ids are not exactly the article's, in order.
@@ -105,6 +111,7 @@ impl fmt::Display for AnimalsFault {
             }
             AnimalsFault::Reference { path, reason } => write!(f, "{path}: {reason}"),
             AnimalsFault::Entry { cells, reason } => write!(f, "animal {cells}: {reason}"),
+            AnimalsFault::Moves { cells, fault } => write!(f, "animal {cells}: {fault}"),
             AnimalsFault::UnknownField { at, field } => {
                 write!(f, "{at}: unknown field {field:?}")
             }
