@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Rewrites the measured figures of docs/results/: each page's certificate
+files with their SHA-256 (between <!-- figures:files --> and
+<!-- /figures -->), its kernel files with their line counts (between
+<!-- figures:kernel --> and <!-- /figures -->), and the totals (between
+<!-- total --> and <!-- /total -->, and in README.md's index).
+
+Run from the repository root after a kernel or certificate change:
+    python3 contrib/results_figures.py
+A page's file list is the one already in its block (hashes recomputed in
+place), plus the files `extra_files` names.
+"""
+import hashlib
+import json
+import os
+import re
+
+RESULTS = "docs/results"
+KERNEL = "crates/gamecert-audit/src"
+SHARED = ["lib.rs", "json.rs", "bin/gamecert-audit.rs"]
+
+# The kernel modules each page's audit runs through.
+MODULES = {
+    "snaky19.md": ["snaky"], "snaky20.md": ["snaky"], "snaky21.md": ["snaky"],
+    "snaky35.md": ["snaky"], "harary.md": ["board"], "snaky-boards.md": ["board"],
+    "atlas.md": ["animals", "snaky", "board"], "tictactoe.md": ["tictactoe"],
+    "chess1d.md": ["chess1d"],
+}
+
+
+def extra_files(page):
+    """Files a page cites beyond its block: the atlas's upper-bound sources."""
+    if page != "atlas.md":
+        return []
+    with open("certificates/animals.json") as f:
+        atlas = json.load(f)
+    return sorted({a["moves"]["upper_by"] for a in atlas["animals"]
+                   if isinstance(a.get("moves"), dict)})
+
+
+def kernel_files(modules):
+    files = list(SHARED)
+    for module in modules:
+        folder = os.path.join(KERNEL, module)
+        files += sorted(f"{module}/{name}" for name in os.listdir(folder) if name.endswith(".rs"))
+    return files
+
+
+def counts(path):
+    with open(path) as f:
+        lines = f.read().split("\n")[:-1]
+    cut = next((i for i, line in enumerate(lines) if line.startswith("#[cfg(test)]")), len(lines))
+    return len(lines), cut
+
+
+def replace(text, start, end, body):
+    pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
+    return pattern.sub(lambda _: start + body + end, text)
+
+
+def files_block(text, page):
+    """Every hash line of the block recomputed in place; the page's extra
+    files appended as hash lines."""
+    match = re.search(r"<!-- figures:files -->(.*?)<!-- /figures -->", text, re.S)
+    if not match:
+        return text
+
+    def rehash(line):
+        with open(line.group(1), "rb") as f:
+            return f"    {hashlib.sha256(f.read()).hexdigest()}  {line.group(1)}"
+
+    block = re.sub(r"^    [0-9a-f]{64}  (\S+)$", rehash, match.group(1), flags=re.M)
+    listed = re.findall(r"^    [0-9a-f]{64}  (\S+)$", block, re.M)
+    for path in extra_files(page):
+        if path not in listed:
+            with open(path, "rb") as f:
+                block += f"    {hashlib.sha256(f.read()).hexdigest()}  {path}\n"
+    return text[:match.start(1)] + block + text[match.end(1):]
+
+
+def kernel_block(text, page):
+    rows, total, bare = [], 0, 0
+    for name in kernel_files(MODULES[page]):
+        lines, cut = counts(os.path.join(KERNEL, name))
+        rows.append(f"| `src/{name}` | {lines:,} | {cut:,} |")
+        total, bare = total + lines, bare + cut
+    table = ["| file | lines (`wc -l`) | without the `#[cfg(test)]` module |", "|---|---:|---:|"]
+    table += rows + [f"| total ({len(rows)} files) | **{total:,}** | **{bare:,}** |"]
+    text = replace(text, "<!-- figures:kernel -->", "<!-- /figures -->", "\n" + "\n".join(table) + "\n")
+    text = replace(text, "<!-- total -->", "<!-- /total -->", f"{total:,} lines ({bare:,} without tests)")
+    return text, f"{total:,} ({bare:,})"
+
+
+def main():
+    index_path = os.path.join(RESULTS, "README.md")
+    with open(index_path) as f:
+        index = f.read()
+    for page in MODULES:
+        path = os.path.join(RESULTS, page)
+        with open(path) as f:
+            text = f.read()
+        text, total = kernel_block(files_block(text, page), page)
+        with open(path, "w") as f:
+            f.write(text)
+        index = replace(index, f"<!-- total:{page} -->", "<!-- /total -->", total)
+    with open(index_path, "w") as f:
+        f.write(index)
+
+
+main()
