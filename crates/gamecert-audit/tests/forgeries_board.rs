@@ -169,10 +169,13 @@ fn placements_match_a_brute_force_count_on_every_committed_certificate() {
     assert!(seen >= 43, "only {seen} committed board certificates found");
 }
 
+/// What a forgery's one fault must be.
+type Expected = fn(&Fault) -> bool;
+
 #[test]
 fn a_delay_table_holds_and_its_forgeries_are_refused() {
     assert!(audit("delay-valid.json").holds());
-    let cases: [(&str, fn(&Fault) -> bool); 5] = [
+    let cases: [(&str, Expected); 5] = [
         (
             "delay-missing-reply.json",
             |f| matches!(f, Fault::MissingEntry { position } if position == "100.0"),
