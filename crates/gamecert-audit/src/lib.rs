@@ -119,6 +119,23 @@ impl<F: FieldFault> Findings<F> {
     }
 }
 
+/// The fields of a claim record (docs/formats/claim-record.md); `line`,
+/// last, only on the claims of a kind that carry a line of play.
+pub(crate) const CLAIM_RECORD_FIELDS: &[&str] = &[
+    "id",
+    "statement",
+    "verdict",
+    "detail",
+    "parts",
+    "evidence",
+    "line",
+];
+
+/// [`CLAIM_RECORD_FIELDS`] without `line`.
+pub(crate) const CLAIM_RECORD_FIELDS_NO_LINE: &[&str] = CLAIM_RECORD_FIELDS
+    .split_at(CLAIM_RECORD_FIELDS.len() - 1)
+    .0;
+
 /// The `id` of every claim record, "?" where it has none.
 pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
     claims

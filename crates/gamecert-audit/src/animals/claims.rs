@@ -29,16 +29,6 @@ pub const CLAIMS: [(&str, &str); 9] = [
     ("9", "Against a Breaker uniform over the current card's envelope, the paper's strategy won 60 of 60 games, each in 6 to 8 Maker moves"),
 ];
 
-const CLAIM_FIELDS: &[&str] = &[
-    "id",
-    "statement",
-    "verdict",
-    "detail",
-    "parts",
-    "evidence",
-    "line",
-];
-
 /// The article's numbers, compared with the kernel's enumeration.
 const PUBLISHED_COUNTS: [usize; 7] = [1, 1, 2, 5, 12, 35, 108];
 const PUBLISHED_WINNERS_BY_SIZE: [usize; 5] = [1, 1, 2, 4, 3];
@@ -131,7 +121,11 @@ pub(crate) fn check_claims(
     }
     let mut faults = Vec::new();
     for (claim, (id, statement)) in claims.iter().zip(CLAIMS) {
-        faults.extend(unknown_fields(claim, &format!("claim {id}"), CLAIM_FIELDS));
+        faults.extend(unknown_fields(
+            claim,
+            &format!("claim {id}"),
+            crate::CLAIM_RECORD_FIELDS,
+        ));
         let said = claim.get("statement").and_then(Value::as_str);
         if said != Some(statement) {
             faults.push(AnimalsFault::ClaimStatement {

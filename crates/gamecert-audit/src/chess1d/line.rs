@@ -26,17 +26,6 @@ pub const CLAIMS_SQUARES: usize = 8;
 /// "White mates in five moves": White's fifth move is ply 9.
 const FIVE_MOVES_PLIES: u64 = 9;
 
-/// `line` last: only claim 2a carries one.
-const CLAIM_FIELDS: &[&str] = &[
-    "id",
-    "statement",
-    "verdict",
-    "detail",
-    "parts",
-    "evidence",
-    "line",
-];
-
 /// One replayed move: the position before it, its name without marks.
 struct Step {
     before: Pos,
@@ -309,9 +298,9 @@ pub fn check_claims(
     for (claim, (id, statement)) in claims.iter().zip(CLAIMS) {
         // only 2a is about a line; on the others a `line` would go unread
         let known = if id == "2a" {
-            CLAIM_FIELDS
+            crate::CLAIM_RECORD_FIELDS
         } else {
-            &CLAIM_FIELDS[..CLAIM_FIELDS.len() - 1]
+            crate::CLAIM_RECORD_FIELDS_NO_LINE
         };
         findings.known_fields(claim, &format!("claim {id}"), known);
         if claim.get("statement").and_then(Value::as_str) != Some(statement) {

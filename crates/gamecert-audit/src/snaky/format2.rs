@@ -29,7 +29,6 @@ const FIELDS: [&str; 15] = [
     "bases",
     "nodes",
 ];
-const CLAIM_FIELDS: [&str; 6] = ["id", "statement", "verdict", "detail", "parts", "evidence"];
 /// Prefixes of the source comparisons in `checks` (report only).
 const SOURCE_CHECKS: [&str; 5] = ["paper: ", "snaky20: ", "lean: ", "source: ", "grammar: "];
 /// Largest polyomino the format allows.
@@ -41,7 +40,12 @@ pub const IGNORED: &str = "ignored (report only, proves nothing): input (provena
 pub fn known_fields(cert: &Value, faults: &mut Vec<Fault>) {
     unknown(cert, &FIELDS, "", faults);
     for claim in array(cert, "claims").map_or(&[][..], Vec::as_slice) {
-        unknown(claim, &CLAIM_FIELDS, "claims[].", faults);
+        unknown(
+            claim,
+            crate::CLAIM_RECORD_FIELDS_NO_LINE,
+            "claims[].",
+            faults,
+        );
     }
 }
 

@@ -24,9 +24,6 @@ pub const CLAIM_5_LINE: [usize; 9] = [5, 1, 3, 7, 4, 6, 2, 8, 9];
 /// Claim 6: the classes it names (centre, corner, edge), each ascending.
 pub const CLAIM_6_CLASSES: [&[usize]; 3] = [&[5], &[1, 3, 7, 9], &[2, 4, 6, 8]];
 
-/// `line` is not accepted: a claim's line of play is in its statement.
-const CLAIM_FIELDS: &[&str] = &["id", "statement", "verdict", "detail", "parts", "evidence"];
-
 fn verdict_of(holds: bool) -> &'static str {
     if holds {
         "holds"
@@ -238,7 +235,12 @@ pub fn check_claims(
         return;
     };
     for (claim, id) in claims.iter().zip(CLAIM_IDS) {
-        findings.known_fields(claim, &format!("claim {id}"), CLAIM_FIELDS);
+        // `line` is not accepted: a claim's line of play is in its statement.
+        findings.known_fields(
+            claim,
+            &format!("claim {id}"),
+            crate::CLAIM_RECORD_FIELDS_NO_LINE,
+        );
         let text = statement(id, game.symmetries.len());
         if claim.get("statement").and_then(Value::as_str) != Some(text.as_str()) {
             findings.fail(Fault::ClaimStatement {
