@@ -62,11 +62,16 @@ impl Game {
     /// The least image of a position under the symmetries (the key a
     /// certificate must use for it).
     pub(super) fn canonical(&self, first: Cells, second: Cells) -> (Cells, Cells) {
-        self.symmetries
-            .iter()
-            .map(|s| (self.map(s, first), self.map(s, second)))
-            .min()
-            .unwrap_or((first, second))
+        self.least_image(first, second).1
+    }
+
+    /// The least image and the symmetry that gives it (the identity is
+    /// always one of the symmetries).
+    pub(super) fn least_image(&self, first: Cells, second: Cells) -> (&[usize], (Cells, Cells)) {
+        (self.symmetries.iter())
+            .map(|s| (s.as_slice(), (self.map(s, first), self.map(s, second))))
+            .min_by_key(|&(_, image)| image)
+            .expect("the identity preserves every family")
     }
 
     pub(super) fn completes(&self, cells: Cells) -> bool {

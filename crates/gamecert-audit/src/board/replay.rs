@@ -108,15 +108,9 @@ impl<'a> Replay<'a> {
         self.game.relevant(first, second, horizon, second_horizon)
     }
 
-    /// The entry of the position, looked up by its canonical form and
-    /// mapped back; marks it used.
-    fn entry(&mut self, first: Cells, second: Cells) -> Option<Entry> {
-        let game = self.game;
-        let symmetry = game
-            .symmetries
-            .iter()
-            .min_by_key(|s| (game.map(s, first), game.map(s, second)))?;
-        let key = (game.map(symmetry, first), game.map(symmetry, second));
+    /// The entry of the position whose least image is `key`, given by
+    /// `symmetry`, mapped back; marks it used.
+    fn entry(&mut self, symmetry: &[usize], key: (Cells, Cells)) -> Option<Entry> {
         let (entry, used) = self.entries.get_mut(&key)?;
         *used = true;
         let back = |cell: u64| {
@@ -157,7 +151,8 @@ impl<'a> Replay<'a> {
     }
 
     fn owner(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        if !self.seen_owner.insert(self.game.canonical(first, second)) {
+        let (symmetry, key) = self.game.least_image(first, second);
+        if !self.seen_owner.insert(key) {
             return Ok(());
         }
         self.positions += 1;
@@ -173,7 +168,7 @@ impl<'a> Replay<'a> {
                 });
             }
         }
-        let cell = match self.entry(first, second) {
+        let cell = match self.entry(symmetry, key) {
             None => {
                 return Err(Fault::MissingEntry {
                     position: name(first, second),
@@ -221,7 +216,8 @@ impl<'a> Replay<'a> {
     }
 
     fn opponent(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        if !(self.seen_opponent).insert(self.game.canonical(first, second)) {
+        let (symmetry, key) = self.game.least_image(first, second);
+        if !self.seen_opponent.insert(key) {
             return Ok(());
         }
         let first_owns = self.first_owns();
@@ -240,7 +236,7 @@ impl<'a> Replay<'a> {
         // answers each cell with its partner (checked exactly as when the
         // second player is to move, which only adds a tempo).
         if !first_owns {
-            if let Some(Entry::Pairing(pairs)) = self.entry(first, second) {
+            if let Some(Entry::Pairing(pairs)) = self.entry(symmetry, key) {
                 self.positions += 1;
                 return self.check_pairing(first, second, &pairs);
             }
