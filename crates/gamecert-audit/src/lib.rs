@@ -202,16 +202,6 @@ pub struct Auditor {
 pub const AUDITORS: &[Auditor] = &[
     Auditor {
         kind: "snaky",
-        format: 1,
-        audit: Audit::Alone(snaky::audit),
-    },
-    Auditor {
-        kind: "snaky",
-        format: 2,
-        audit: Audit::Alone(snaky::audit),
-    },
-    Auditor {
-        kind: "snaky",
         format: snaky::FORMAT,
         audit: Audit::Alone(snaky::audit),
     },
@@ -296,8 +286,7 @@ impl fmt::Display for AuditError {
             ),
             AuditError::MissingKind => write!(f, "certificate has no string field \"kind\""),
             AuditError::UnknownKind(kind) => {
-                let mut known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
-                known.dedup();
+                let known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
                 write!(
                     f,
                     "unknown certificate kind {kind:?} (known: {})",
@@ -376,10 +365,9 @@ pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, A
         .get("kind")
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
-    // A kind may be listed once per format it reads; the last is the newest.
     let auditor = AUDITORS
         .iter()
-        .rfind(|auditor| auditor.kind == kind)
+        .find(|auditor| auditor.kind == kind)
         .ok_or_else(|| AuditError::UnknownKind(kind.to_string()))?;
     let format =
         value
@@ -388,15 +376,14 @@ pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, A
             .ok_or_else(|| AuditError::MissingFormat {
                 kind: kind.to_string(),
             })?;
-    let reader = AUDITORS
-        .iter()
-        .find(|reader| reader.kind == kind && reader.format == format)
-        .ok_or_else(|| AuditError::UnknownFormat {
+    if format != auditor.format {
+        return Err(AuditError::UnknownFormat {
             kind: kind.to_string(),
             found: format,
             known: auditor.format,
-        })?;
-    Ok(match reader.audit {
+        });
+    }
+    Ok(match auditor.audit {
         Audit::Alone(audit) => audit(value),
         Audit::Citing(audit) => audit(value, files),
     })
