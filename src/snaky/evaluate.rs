@@ -8,7 +8,7 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::place::{Cards, MirroredCards, PlacedSets, Placer};
+use super::place::{places_by_columns, Condition, MirroredCards, PlacedSets};
 use super::table::{Child, ChildCounts, Node, Table};
 use smallvec::SmallVec;
 use std::ops::Deref;
@@ -17,14 +17,6 @@ use std::sync::Arc;
 /// An inline node's child indices from its card's top node (32 bits, as a
 /// table holds fewer than 2^32 bytes: [`super::parse::MAX_INPUT_BYTES`]).
 pub type NodePath = SmallVec<[u32; 4]>;
-
-/// A card's condition (A, T, h) in its own frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Condition {
-    pub required: CellSet,
-    pub envelope: CellSet,
-    pub height: u32,
-}
 
 /// Where a child's condition comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,6 +254,78 @@ impl Evaluation {
     }
 }
 
+/// Every earlier card's and node's condition: a base card's its own, a
+/// table card's its node's (kept once, not copied per card).
+#[derive(Clone, Copy)]
+struct Cards<'a> {
+    base: &'a [Condition],
+    card_nodes: &'a [Option<usize>],
+    nodes: &'a [EvaluatedNode],
+}
+
+impl<'a> Cards<'a> {
+    /// Card `card`'s condition, if the table has that card.
+    fn get(self, card: usize) -> Option<&'a Condition> {
+        match self.card_nodes.get(card)? {
+            Some(node) => Some(&self.nodes[*node].condition),
+            None => self.base.get(card),
+        }
+    }
+
+    /// Card `card`'s condition; the parser admits only earlier cards.
+    fn condition(self, card: usize) -> &'a Condition {
+        self.get(card)
+            .expect("the parser admits only earlier cards")
+    }
+
+    /// Mirror every card `node` places with an orientation that swaps x
+    /// and y (called only when the window places by columns).
+    fn mirror_swapped(self, window: &Window, node: &Node, mirrored: &mut MirroredCards) {
+        for child in &node.children {
+            match child {
+                Child::Reference(reference) if reference.placement.orientation.swaps() => {
+                    let card = reference.card as usize;
+                    mirrored.mirror(window, card, self.condition(card));
+                }
+                Child::Reference(_) => {}
+                Child::Inline(inner) => self.mirror_swapped(window, inner, mirrored),
+            }
+        }
+    }
+}
+
+/// What placing a child needs: the conditions of every earlier card and
+/// node, and the mirrored cards.
+struct Placer<'a> {
+    window: &'a Window,
+    cards: Cards<'a>,
+    mirrored: &'a MirroredCards,
+}
+
+impl Placer<'_> {
+    /// Place every child of a node into `out` (its previous content is dropped).
+    fn place_all(&self, children: &[PlacedChild], out: &mut PlacedSets) {
+        out.clear();
+        for child in children {
+            self.place(child.source, out);
+        }
+    }
+
+    /// Append one child, placed.
+    fn place(&self, source: ChildSource, out: &mut PlacedSets) {
+        match source {
+            ChildSource::Inline { node } => {
+                out.push_unmoved(&self.cards.nodes[node as usize].condition);
+            }
+            ChildSource::Card { card, placement } => {
+                let card = card as usize;
+                let condition = self.cards.condition(card);
+                out.push_placed(self.window, self.mirrored, card, condition, placement);
+            }
+        }
+    }
+}
+
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     evaluate_observing(table, table.child_counts(), &mut |_, _, _| {})
 }
@@ -294,13 +358,13 @@ pub fn evaluate_observing(
     let children = all_children(table, counts);
     let mut next_child = 0;
     for card_line in &table.lines {
-        if window.places_by_columns() {
+        if places_by_columns(&window) {
             let cards = Cards {
                 base: &base,
                 card_nodes: &card_nodes,
                 nodes: &nodes,
             };
-            mirrored.mirror_swapped(&window, &card_line.node, cards);
+            cards.mirror_swapped(&window, &card_line.node, &mut mirrored);
         }
         let mut evaluator = NodeEvaluator {
             window: &window,
@@ -526,7 +590,7 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
     // (transposing for the swapping orientations) when a column is one word.
     let square = all.squared();
     match Window::covering(square) {
-        Some(window) if window.places_by_columns() => Ok(window),
+        Some(window) if places_by_columns(&window) => Ok(window),
         _ => Ok(Window::covering(all).expect("checked line by line above")),
     }
 }
