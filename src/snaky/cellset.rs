@@ -252,23 +252,17 @@ impl<'a> SetRef<'a> {
 /// A finite set of cells, meaningful together with its table's [`Window`]:
 /// the window's words `start..start + n`, all others zero. The first and
 /// last stored words are non-zero (an empty set stores none), so equal sets
-/// have equal words (equality and hashing compare those, not the storage).
-#[derive(Clone, Default)]
+/// have equal words.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CellSet {
-    /// Shared, not copied, by clones: a card's condition is its node's.
-    /// A node's A and T share one allocation ([`CellSet::pair_from_words`]).
-    words: Arc<[u64]>,
     /// The window word of the first stored word (a window has at most
     /// 2^16 words, see [`MAX_WINDOW_CELLS`]).
     start: u32,
-    /// Which of `words` are this set's: the first `part` of them, or with
-    /// [`CellSet::TAIL`] set, those from `part & !TAIL` on.
-    part: u32,
+    /// Shared, not copied, by clones: a card's condition is its node's.
+    words: Arc<[u64]>,
 }
 
 impl CellSet {
-    const TAIL: u32 = 1 << 31;
-
     /// The set of the window words `start..start + words.len()` (zero words
     /// at either end are dropped).
     pub fn from_words(start: usize, words: &[u64]) -> CellSet {
@@ -276,44 +270,6 @@ impl CellSet {
         CellSet {
             words: kept.words.into(),
             start: kept.start as u32,
-            part: kept.words.len() as u32,
-        }
-    }
-
-    /// Two sets (as [`CellSet::from_words`]) in one allocation: a node's A
-    /// and T are made and dropped together, and one block instead of two
-    /// saves an allocation's header and rounding per node.
-    /// The words are gathered in `scratch` first: one copy of a slice into
-    /// the new allocation costs less than collecting it word by word.
-    pub fn pair_from_words(
-        first: SetRef<'_>,
-        second: SetRef<'_>,
-        scratch: &mut Vec<u64>,
-    ) -> (CellSet, CellSet) {
-        let (first, second) = (first.trimmed(), second.trimmed());
-        scratch.clear();
-        scratch.extend_from_slice(first.words);
-        scratch.extend_from_slice(second.words);
-        let words: Arc<[u64]> = Arc::from(&scratch[..]);
-        let split = first.words.len() as u32;
-        let set = |start: usize, part: u32| CellSet {
-            words: Arc::clone(&words),
-            start: start as u32,
-            part,
-        };
-        (
-            set(first.start, split),
-            set(second.start, split | CellSet::TAIL),
-        )
-    }
-
-    /// This set's words.
-    fn stored(&self) -> &[u64] {
-        let part = (self.part & !CellSet::TAIL) as usize;
-        if self.part & CellSet::TAIL == 0 {
-            &self.words[..part]
-        } else {
-            &self.words[part..]
         }
     }
 
@@ -323,29 +279,22 @@ impl CellSet {
 
     /// The set, borrowed.
     pub fn as_words(&self) -> SetRef<'_> {
-        SetRef::new(self.start(), self.stored())
+        SetRef::new(self.start(), &self.words)
     }
 
     fn end(&self) -> usize {
-        self.start() + self.stored().len()
+        self.start() + self.words.len()
     }
 
     /// The words, to change in place (copied first if shared).
     fn words_mut(&mut self) -> &mut [u64] {
-        if self.stored().len() != self.words.len() {
-            *self = CellSet {
-                words: self.stored().into(),
-                start: self.start,
-                part: self.stored().len() as u32,
-            };
-        }
         Arc::make_mut(&mut self.words)
     }
 
     /// Drop zero words at both ends (the canonical form).
     fn trim(&mut self) {
         let kept = self.as_words().trimmed();
-        if kept.words.len() != self.stored().len() {
+        if kept.words.len() != self.words.len() {
             *self = CellSet::from_words(kept.start, kept.words);
         }
     }
@@ -358,7 +307,7 @@ impl CellSet {
     /// them: a dense index for per-cell scratch data.
     pub fn positions(&self) -> impl Iterator<Item = usize> + '_ {
         let start = self.start();
-        self.stored()
+        self.words
             .iter()
             .enumerate()
             .flat_map(move |(index, &word)| {
@@ -367,7 +316,7 @@ impl CellSet {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.stored().is_empty()
+        self.words.is_empty()
     }
 
     pub fn union_with(&mut self, other: &CellSet) {
@@ -387,9 +336,8 @@ impl CellSet {
             // Widen to the hull of both ranges.
             let start = self.start().min(other.start);
             let mut words = vec![0; self.end().max(other.end()) - start];
-            words[self.start() - start..self.end() - start].copy_from_slice(self.stored());
+            words[self.start() - start..self.end() - start].copy_from_slice(&self.words);
             *self = CellSet {
-                part: words.len() as u32,
                 words: words.into(),
                 start: start as u32,
             };
@@ -418,30 +366,6 @@ impl CellSet {
 
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
         self.as_words().is_subset_of(other.as_words())
-    }
-}
-
-impl PartialEq for CellSet {
-    fn eq(&self, other: &CellSet) -> bool {
-        self.start == other.start && self.stored() == other.stored()
-    }
-}
-
-impl Eq for CellSet {}
-
-impl std::hash::Hash for CellSet {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.start().hash(state);
-        self.stored().hash(state);
-    }
-}
-
-impl std::fmt::Debug for CellSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CellSet")
-            .field("start", &self.start)
-            .field("words", &self.stored())
-            .finish()
     }
 }
 

@@ -411,8 +411,6 @@ struct Scratch {
     common: Vec<u64>,
     envelope: Vec<u64>,
     required: Vec<u64>,
-    /// A node's A and T, gathered for their one allocation.
-    pair: Vec<u64>,
 }
 
 struct NodeEvaluator<'a, 'b> {
@@ -484,7 +482,6 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
         common,
         envelope,
         required,
-        pair,
     } = scratch;
     let (pivot_word, pivot_bit) = window.locate(pivot);
     let children = 0..placed.len();
@@ -509,14 +506,9 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
         start
     };
     let height = 1 + children.map(|i| placed.height(i)).max().unwrap_or(0);
-    let (required, envelope) = CellSet::pair_from_words(
-        SetRef::new(required_start, required),
-        SetRef::new(envelope_start, envelope),
-        pair,
-    );
     Condition {
-        required,
-        envelope,
+        required: CellSet::from_words(required_start, required),
+        envelope: CellSet::from_words(envelope_start, envelope),
         height,
     }
 }
