@@ -11,8 +11,6 @@ use super::model::Shape;
 use super::place::{places_by_columns, Condition, MirroredCards, PlacedSets};
 use super::table::{Child, ChildCounts, Node, Table};
 use smallvec::SmallVec;
-use std::ops::Deref;
-use std::sync::Arc;
 
 /// An inline node's child indices from its card's top node (32 bits, as a
 /// table holds fewer than 2^32 bytes: [`super::parse::MAX_INPUT_BYTES`]).
@@ -49,80 +47,8 @@ pub struct EvaluatedNode {
     pub column: u32,
     pub pivot: Cell,
     pub condition: Condition,
-    pub children: Children,
-}
-
-/// A node's children, in printed order: a range of one store that every
-/// node of an evaluation shares (one block for the table instead of one a
-/// node). Read it as a slice. The range is `u32`: 2^32 children would take
-/// the parsed table alone 128 GiB.
-#[derive(Debug, Clone)]
-pub struct Children {
-    store: Arc<Vec<PlacedChild>>,
-    start: u32,
-    len: u32,
-}
-
-impl Deref for Children {
-    type Target = [PlacedChild];
-
-    fn deref(&self) -> &[PlacedChild] {
-        let start = self.start as usize;
-        &self.store[start..start + self.len as usize]
-    }
-}
-
-impl<'a> IntoIterator for &'a Children {
-    type Item = &'a PlacedChild;
-    type IntoIter = std::slice::Iter<'a, PlacedChild>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for Children {
-    fn eq(&self, other: &Children) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Children {}
-
-/// Every node's children in node order (inline nodes children-first, then
-/// the line's node), as the evaluator numbers the nodes: computed from the
-/// table alone, before any node is evaluated.
-fn all_children(table: &Table, counts: ChildCounts) -> Arc<Vec<PlacedChild>> {
-    fn walk(
-        node: &Node,
-        next_node: &mut u32,
-        pending: &mut Vec<PlacedChild>,
-        out: &mut Vec<PlacedChild>,
-    ) -> u32 {
-        let first = pending.len();
-        for child in &node.children {
-            let source = match child {
-                Child::Reference(reference) => ChildSource::Card {
-                    card: reference.card,
-                    placement: reference.placement,
-                },
-                Child::Inline(inner) => ChildSource::Inline {
-                    node: walk(inner, next_node, pending, out),
-                },
-            };
-            pending.push(PlacedChild { source });
-        }
-        out.extend_from_slice(&pending[first..]);
-        pending.truncate(first);
-        *next_node += 1;
-        *next_node - 1
-    }
-    let mut out = Vec::with_capacity(counts.references + counts.inline);
-    let (mut next_node, mut pending) = (0, Vec::new());
-    for line in &table.lines {
-        walk(&line.node, &mut next_node, &mut pending, &mut out);
-    }
-    Arc::new(out)
+    /// The node's children, in printed order.
+    pub children: Box<[PlacedChild]>,
 }
 
 impl EvaluatedNode {
@@ -355,8 +281,6 @@ pub fn evaluate_observing(
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);
     let mut scratch = Scratch::default();
-    let children = all_children(table, counts);
-    let mut next_child = 0;
     for card_line in &table.lines {
         if places_by_columns(&window) {
             let cards = Cards {
@@ -374,8 +298,6 @@ pub fn evaluate_observing(
             nodes: &mut nodes,
             scratch: &mut scratch,
             observe: &mut *observe,
-            children: &children,
-            next_child: &mut next_child,
             card: card_line.card,
             line: card_line.line,
         };
@@ -421,9 +343,6 @@ struct NodeEvaluator<'a, 'b> {
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
     observe: &'a mut NodeObserver<'b>,
-    /// Every node's children ([`all_children`]) and where the next node's begin.
-    children: &'a Arc<Vec<PlacedChild>>,
-    next_child: &'a mut usize,
     card: u32,
     line: u32,
 }
@@ -433,20 +352,23 @@ impl NodeEvaluator<'_, '_> {
     fn evaluate(&mut self, node: &Node, path: &mut NodePath) -> usize {
         // Inline children are evaluated before this node's children are
         // placed, so the one placement buffer serves every node.
+        let mut children = Vec::with_capacity(node.children.len());
         for (index, child) in node.children.iter().enumerate() {
-            if let Child::Inline(inner) = child {
-                path.push(index as u32);
-                self.evaluate(inner, path);
-                path.pop();
-            }
+            let source = match child {
+                Child::Reference(reference) => ChildSource::Card {
+                    card: reference.card,
+                    placement: reference.placement,
+                },
+                Child::Inline(inner) => {
+                    path.push(index as u32);
+                    let inner = self.evaluate(inner, path);
+                    path.pop();
+                    ChildSource::Inline { node: inner as u32 }
+                }
+            };
+            children.push(PlacedChild { source });
         }
-        let start = *self.next_child;
-        *self.next_child += node.children.len();
-        let children = Children {
-            store: Arc::clone(self.children),
-            start: start as u32,
-            len: node.children.len() as u32,
-        };
+        let children = children.into_boxed_slice();
         let placer = Placer {
             window: self.window,
             cards: Cards {
@@ -669,10 +591,9 @@ mod tests {
     }
 
     #[test]
-    fn shared_children_are_each_nodes_printed_children() {
-        // The store is laid out from the table before evaluating: every
-        // node's range must hold its own children, inline ones by the index
-        // the evaluator gave them.
+    fn evaluated_children_are_each_nodes_printed_children() {
+        // Every node holds its own children, inline ones by the index the
+        // evaluator gave them.
         let table = crate::snaky::paper_table();
         let evaluation = evaluate(&table).unwrap();
         let mut checked = 0;
