@@ -27,23 +27,21 @@ pub fn places_by_columns(window: &Window) -> bool {
     window.single_word_columns() && window.symmetric()
 }
 
-/// Append to `out` the words of `set` mirrored in the diagonal x = y,
-/// without zero end words; returns the window word of the first. `None`
-/// (nothing appended) unless the window places by columns.
-fn transpose_into(window: &Window, set: SetRef<'_>, out: &mut Vec<u64>) -> Option<usize> {
+/// `set` mirrored in the diagonal x = y; `None` unless the window places
+/// by columns.
+fn transposed(window: &Window, set: &CellSet) -> Option<CellSet> {
     if !places_by_columns(window) {
         return None;
     }
     // Column c, bit b moves to column b, bit c: at most 64 columns.
+    let set = set.as_words();
     let mut columns = [0u64; 64];
     for (index, &word) in set.words().iter().enumerate() {
         for bit in bits(word) {
             columns[bit as usize] |= 1 << (set.start() + index);
         }
     }
-    let kept = SetRef::new(0, &columns[..window.width() as usize]).trimmed();
-    out.extend_from_slice(kept.words());
-    Some(kept.start())
+    Some(CellSet::from_words(0, &columns[..window.width() as usize]))
 }
 
 /// Append to `out` the words of `set` under (x, y) ↦ (±x + t.x, ±y + t.y),
@@ -311,31 +309,20 @@ impl PlacedSets {
     }
 }
 
-/// Cards' sets mirrored in the diagonal x = y, in one buffer: placing a
-/// card with an orientation that swaps x and y moves their whole columns.
-/// Only cards so placed are mirrored, once each.
+/// Cards' sets mirrored in the diagonal x = y: placing a card with an
+/// orientation that swaps x and y moves their whole columns. Only cards so
+/// placed are mirrored, once each.
 #[derive(Debug, Clone, Default)]
 pub struct MirroredCards {
-    words: Vec<u64>,
-    /// Per card, if mirrored: window words of its mirrored A and T, where
-    /// they begin in `words` (T right after A) and how long each is.
-    cards: Vec<Option<MirroredSpans>>,
+    /// Per card, if mirrored: its mirrored A and T.
+    cards: Vec<Option<(CellSet, CellSet)>>,
 }
-
-/// `[A's window word, T's window word, at, A's length, T's length]`: compact,
-/// since there is one per card.
-type MirroredSpans = [u32; 5];
 
 impl MirroredCards {
     /// Card `card`'s mirrored A and T, if mirrored.
     fn get(&self, card: usize) -> Option<(SetRef<'_>, SetRef<'_>)> {
-        let [required, envelope, at, required_len, envelope_len] =
-            self.cards.get(card).copied().flatten()?.map(|n| n as usize);
-        let middle = at + required_len;
-        Some((
-            SetRef::new(required, &self.words[at..middle]),
-            SetRef::new(envelope, &self.words[middle..middle + envelope_len]),
-        ))
+        let (required, envelope) = self.cards.get(card)?.as_ref()?;
+        Some((required.as_words(), envelope.as_words()))
     }
 
     /// Mirror card `card`, whose condition is `condition`, unless it is
@@ -344,32 +331,10 @@ impl MirroredCards {
         if self.cards.len() <= card {
             self.cards.resize(card + 1, None);
         }
-        if self.cards[card].is_some() {
-            return;
-        }
-        let at = self.words.len();
-        self.cards[card] = self.append_mirrored(window, condition);
         if self.cards[card].is_none() {
-            self.words.truncate(at);
+            let required = transposed(window, &condition.required);
+            self.cards[card] = required.zip(transposed(window, &condition.envelope));
         }
-    }
-
-    /// Append `condition`'s A and T mirrored; their spans, if the window
-    /// allows it and they fit in 32 bits.
-    fn append_mirrored(&mut self, window: &Window, condition: &Condition) -> Option<MirroredSpans> {
-        let at = self.words.len();
-        let required = transpose_into(window, condition.required.as_words(), &mut self.words)?;
-        let middle = self.words.len();
-        let envelope = transpose_into(window, condition.envelope.as_words(), &mut self.words)?;
-        let end = self.words.len();
-        let small = |n: usize| u32::try_from(n).ok();
-        Some([
-            small(required)?,
-            small(envelope)?,
-            small(at)?,
-            small(middle - at)?,
-            small(end - middle)?,
-        ])
     }
 }
 
@@ -395,16 +360,10 @@ mod tests {
                 Cell::new(if nx { -x } else { x } + offset.x, if ny { -y } else { y } + offset.y)
             };
             let expected = w.set_of(w.cells(&set).map(image));
-            let mut source = Vec::new();
-            let source_start = if swap {
-                transpose_into(&w, set.as_words(), &mut source).unwrap()
-            } else {
-                source.extend_from_slice(set.as_words().words());
-                set.as_words().start()
-            };
+            let source = if swap { transposed(&w, &set).unwrap() } else { set.clone() };
             let (nx, ny) = if swap { (negate_y, negate_x) } else { (negate_x, negate_y) };
             let mut placed = Vec::new();
-            let start = place_columns_into(&w, SetRef::new(source_start, &source), nx, ny, offset, &mut placed);
+            let start = place_columns_into(&w, source.as_words(), nx, ny, offset, &mut placed);
             prop_assert_eq!(start.map(|start| CellSet::from_words(start, &placed)), Some(expected));
         }
     }
