@@ -10,11 +10,10 @@ use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
 use super::place::{places_by_columns, Condition, MirroredCards, PlacedSets};
 use super::table::{Child, ChildCounts, Node, Table};
-use smallvec::SmallVec;
 
 /// An inline node's child indices from its card's top node (32 bits, as a
 /// table holds fewer than 2^32 bytes: [`super::parse::MAX_INPUT_BYTES`]).
-pub type NodePath = SmallVec<[u32; 4]>;
+pub type NodePath = Vec<u32>;
 
 /// Where a child's condition comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +38,7 @@ pub struct EvaluatedNode {
     /// The card whose line holds this node.
     pub card: u32,
     /// Child indices from the card's top node down to this inline node
-    /// (empty for the card's own node); inline up to four deep, which
-    /// spares most inline nodes an allocation of their own.
+    /// (empty for the card's own node).
     pub path: NodePath,
     /// 1-based line and column (32 bits as in [`super::table`]).
     pub line: u32,
