@@ -39,7 +39,7 @@ fn snaky_breaker_wins(c: &mut Criterion) {
     group.sample_size(10);
     let options = Options {
         pairing_plies: gamecert::board::SNAKY_PAIRING_PLIES,
-        pairing_steps: 0,
+        ..Options::default()
     };
     for side in [6, 7] {
         let search = Search {

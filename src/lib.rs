@@ -14,6 +14,7 @@ pub mod chess1d;
 pub mod exit;
 pub mod generate;
 pub mod polyomino;
+pub mod prove;
 pub mod site;
 pub mod snaky;
 pub mod tictactoe;

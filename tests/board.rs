@@ -169,7 +169,8 @@ fn a_root_pairing_is_found_where_one_exists_and_the_solver_agrees() {
     // The 2x2 square on 10x6: the article's brick wall exists, so Breaker wins.
     let square = Shape::parse("(0,0) (1,0) (0,1) (1,1)").unwrap();
     let graph = square.board(6, 4).unwrap();
-    let pairs = board::pairing::find(&graph.sets, 1_000_000).expect("a pairing of 6x4");
+    let pairs = board::pairing::find(&graph.sets, board::pairing::Effort::THOROUGH)
+        .expect("a pairing of 6x4");
     let game = Game::polyomino(square, 6, 4).unwrap();
     let run = solved(&game, Version::Weak);
     assert_eq!(run.solution.value, Value::FirstDoesNotWin);

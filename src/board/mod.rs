@@ -11,8 +11,6 @@
 //! committed certificates).
 
 pub mod certificate;
-pub mod hypergraph;
-pub mod pairing;
 pub mod parts;
 pub mod search;
 pub mod shape;
@@ -21,6 +19,7 @@ pub mod strategy;
 pub mod table;
 pub mod verify;
 
+pub use crate::prove::{hypergraph, pairing};
 pub use hypergraph::{BoardError, Hypergraph};
 pub use search::{Position, Solver, Version};
 pub use shape::Shape;
@@ -89,9 +88,6 @@ pub struct Solution {
     pub seconds: f64,
 }
 
-/// Steps allowed to the pairing search of the empty board.
-pub const ROOT_PAIRING_STEPS: u64 = 200_000;
-
 /// Budgets tried one by one before a single unbounded search settles
 /// whether the first player wins at all.
 const DEEPENING_FIRST: u32 = 8;
@@ -101,7 +97,7 @@ const DEEPENING_FIRST: u32 = 8;
 pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
     let start = Instant::now();
     // A pairing of the empty board settles a second-player win at once.
-    if pairing::find(&solver.graph.sets, ROOT_PAIRING_STEPS).is_some() {
+    if pairing::find(&root_residual(solver.graph), pairing::Effort::THOROUGH).is_some() {
         progress("a pairing of the board stops every winning set");
         return Solution {
             value: Value::FirstDoesNotWin,
@@ -155,6 +151,11 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
         nodes: solver.nodes(),
         seconds: start.elapsed().as_secs_f64(),
     }
+}
+
+/// The empty board's residual sets: the minimal winning sets.
+pub fn root_residual(graph: &Hypergraph) -> Vec<hypergraph::Cells> {
+    pairing::residual(&graph.sets, 0, 0, graph.all())
 }
 
 /// Certificates larger than this are reported with size and hash only.
@@ -215,17 +216,32 @@ pub struct Options {
     /// Plies below which every node looks for a pairing of the residual
     /// sets (0: only the empty board).
     pub pairing_plies: u32,
-    /// Steps allowed to each of those searches (0: the solver's default).
-    pub pairing_steps: u64,
+    /// Plies below which the SAT solver is also asked for pairing leaves
+    /// (`None`: the prover's default).
+    pub sat_plies: Option<u32>,
+    /// The transposition table's size in bytes (`None`: the prover's default).
+    pub memory: Option<usize>,
+    /// Progress lines on stderr, at most one a second.
+    pub progress: bool,
+}
+
+impl Options {
+    /// The prover for `graph` with these settings.
+    pub fn solver<'g>(&self, graph: &'g Hypergraph, version: Version, label: &str) -> Solver<'g> {
+        let memory = self.memory.unwrap_or_else(crate::prove::default_memory);
+        let mut solver = Solver::with_memory(graph, version, memory);
+        solver.pairing_plies = self.pairing_plies;
+        if let Some(plies) = self.sat_plies {
+            solver.sat_plies = plies;
+        }
+        solver.progress = self.progress.then(|| label.to_string());
+        solver
+    }
 }
 
 /// [`run`] with explicit search settings.
 pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn Fn(&str)) -> Run {
-    let mut solver = Solver::new(&game.graph, version);
-    solver.pairing_plies = options.pairing_plies;
-    if options.pairing_steps > 0 {
-        solver.pairing_steps = options.pairing_steps;
-    }
+    let solver = options.solver(&game.graph, version, &game.name());
     let solution = solve(&solver, progress);
     let bound = match solution.value {
         Value::FirstWins { moves } => Some(moves),
@@ -256,11 +272,7 @@ pub fn delay(
     options: &Options,
     progress: &dyn Fn(&str),
 ) -> Option<Certified> {
-    let mut solver = Solver::new(&game.graph, version);
-    solver.pairing_plies = options.pairing_plies;
-    if options.pairing_steps > 0 {
-        solver.pairing_steps = options.pairing_steps;
-    }
+    let solver = options.solver(&game.graph, version, &game.name());
     progress(&format!("does the first player win within {within} moves?"));
     if solver.first_wins_within(Position::EMPTY, within) {
         return None;

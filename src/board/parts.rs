@@ -293,12 +293,8 @@ struct Context<'a> {
 
 impl Context<'_> {
     fn solver(&self) -> Solver<'_> {
-        let mut solver = Solver::new(&self.game.graph, self.search.version);
-        solver.pairing_plies = self.options.pairing_plies;
-        if self.options.pairing_steps > 0 {
-            solver.pairing_steps = self.options.pairing_steps;
-        }
-        solver
+        self.options
+            .solver(&self.game.graph, self.search.version, &self.game.name())
     }
 
     fn record(

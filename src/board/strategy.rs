@@ -51,9 +51,6 @@ pub enum StrategyError {
     Inconsistent { position: String },
 }
 
-/// Steps allowed to the pairing search at each second-player position.
-const PAIRING_STEPS: u64 = 2_000;
-
 struct Extraction<'s, 'g> {
     solver: &'s Solver<'g>,
     owner: Owner,
@@ -78,7 +75,8 @@ pub fn extract(
         Owner::Second
     };
     if owner == Owner::Second {
-        if let Some(pairs) = pairing::find(&graph.sets, super::ROOT_PAIRING_STEPS) {
+        if let Some(pairs) = pairing::find(&super::root_residual(graph), pairing::Effort::THOROUGH)
+        {
             return Ok(Strategy {
                 owner,
                 bound,
@@ -243,17 +241,10 @@ impl Extraction<'_, '_> {
         Ok(())
     }
 
-    /// A pairing of the position's residual sets, if the bounded search
-    /// finds one.
+    /// A pairing of the position's residual sets, if the prover's finders
+    /// find one (with the effort the prover spends there).
     fn residual_pairing(&self, position: Position) -> Option<Vec<(usize, usize)>> {
-        let graph = self.graph();
-        pairing::find_residual(
-            &graph.sets,
-            position.first,
-            position.second,
-            graph.all(),
-            PAIRING_STEPS,
-        )
+        self.solver.rules().pairing(position)
     }
 
     /// Whether the node was met before (and marks it met).
@@ -306,10 +297,11 @@ impl Extraction<'_, '_> {
                     .solver
                     .ordered_moves(position, candidates, horizon, false);
                 // A reply leaving a pairing ends the line soonest.
-                let paired = moves
-                    .iter()
-                    .copied()
-                    .find(|&cell| self.residual_pairing(position.with_second(cell)).is_some());
+                let paired = self
+                    .solver
+                    .rules()
+                    .reply_pairing(position)
+                    .map(|(cell, _)| cell);
                 paired
                     .into_iter()
                     .chain(moves)

@@ -42,9 +42,16 @@ pub struct BoardArgs {
     /// stones than this (a Breaker win at once); 0: only the empty board.
     #[arg(long, default_value_t = 0)]
     pairing_plies: u32,
-    /// Steps allowed to each of those pairing searches (0: the default).
-    #[arg(long, default_value_t = 0)]
-    pairing_steps: u64,
+    /// Positions with fewer stones than this also ask the SAT solver
+    /// (CaDiCaL) for a pairing leaf when the quick search finds none
+    /// (default 0: the empty board only).
+    #[arg(long)]
+    sat_plies: Option<u32>,
+    /// The prover's transposition table: at most this much memory (e.g.
+    /// 512M, 2G; default a quarter of the machine's memory, at most 4G). A
+    /// search that fills it goes on with less table.
+    #[arg(long, value_parser = parse_memory, value_name = "SIZE")]
+    memory: Option<usize>,
     /// SHAPE mode: solve only shard K of N (`K/N`) of the units cut after
     /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes).
     #[arg(long)]
@@ -306,8 +313,34 @@ fn write_certificate(directory: &Path, file: &str, json: &str) -> bool {
 fn options(args: &BoardArgs) -> board::Options {
     board::Options {
         pairing_plies: args.pairing_plies,
-        pairing_steps: args.pairing_steps,
+        sat_plies: args.sat_plies,
+        memory: args.memory,
+        progress: true,
     }
+}
+
+/// A size in bytes: a whole number with an optional K, M or G (powers of 1024).
+fn parse_memory(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" | "B" => 0,
+        "K" | "KB" | "KiB" => 10,
+        "M" | "MB" | "MiB" => 20,
+        "G" | "GB" | "GiB" => 30,
+        _ => return Err(format!("{text}: expected a size such as 512M or 2G")),
+    };
+    let value: usize = digits
+        .parse()
+        .map_err(|_| format!("{text}: expected a size such as 512M or 2G"))?;
+    value
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes >= 1 << 20)
+        .ok_or_else(|| {
+            format!("{text}: the table needs between 1M and the machine's address space")
+        })
 }
 
 /// `--shard K/N`: solves one shard's units into its part file.

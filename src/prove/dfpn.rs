@@ -1,0 +1,296 @@
+//! Depth-first proof-number search (df-pn, Nagai's MID with the 1 + ε
+//! threshold trick) over the AND/OR tree of the question "does the first
+//! player win within the budget?": first-player nodes are OR nodes,
+//! second-player nodes AND nodes. Proof and disproof numbers live in the
+//! bounded transposition table under the position's least image by the
+//! board's symmetries, so every symmetric copy of a position is one entry.
+//!
+//! A proof or disproof is exact whatever the table lost on the way; only
+//! the work depends on the table. Proven budgets are kept per position
+//! (least budget won, greatest budget lost), so one search's results serve
+//! every later question with another budget.
+
+use super::expand::{Expansion, Rules};
+use super::position::Position;
+use super::table::{Key, Record, Table, NONE};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The proof (disproof) number of a disproved (proved) node.
+pub const INFINITE: u32 = u32::MAX;
+/// Sums of proof numbers stop here, below the search limits, so that a
+/// large but finite number never passes for a disproof.
+const BIG: u32 = INFINITE - 2;
+
+/// One node of the tree: a position, whose turn it is, and the capped
+/// budget of first-player moves (including the one to make, when it is
+/// the first player's turn).
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    pub position: Position,
+    pub first_to_move: bool,
+    pub budget: u32,
+    pub key: Key,
+}
+
+/// A search over one table; many searches may share the table and the
+/// counters from several threads.
+pub struct Search<'a> {
+    pub rules: Rules<'a>,
+    pub table: &'a Table,
+    pub nodes: &'a AtomicU64,
+    /// The search stops (answer unknown) once `nodes` passes this.
+    pub node_limit: u64,
+    pub stop: &'a AtomicBool,
+    /// Called every 1,024 nodes (progress reports).
+    pub tick: Option<&'a (dyn Tick + Sync)>,
+}
+
+/// What hears of the search's progress.
+pub trait Tick {
+    fn tick(&self, nodes: u64);
+}
+
+impl Search<'_> {
+    pub fn node(&self, position: Position, first_to_move: bool, budget: u32) -> Node {
+        let budget = self.rules.budget(position, first_to_move, budget);
+        let graph = self.rules.graph;
+        let ((first, second), _) = graph.canonical(position.first, position.second);
+        Node {
+            position,
+            first_to_move,
+            budget,
+            key: Key {
+                first,
+                second,
+                first_to_move,
+            },
+        }
+    }
+
+    /// Whether the first player wins from `node`; `None` when the node
+    /// limit or the stop flag ended the search first.
+    pub fn prove(&self, node: Node) -> Option<bool> {
+        loop {
+            let (pn, dn) = self.numbers(&node);
+            if pn == 0 {
+                return Some(true);
+            }
+            if dn == 0 {
+                return Some(false);
+            }
+            if self.halted() {
+                return None;
+            }
+            self.mid(&node, INFINITE - 1, INFINITE - 1);
+        }
+    }
+
+    fn halted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.nodes.load(Ordering::Relaxed) > self.node_limit
+    }
+
+    /// The node's numbers as the table knows them.
+    pub fn numbers(&self, node: &Node) -> (u32, u32) {
+        match self.table.get(node.key) {
+            None => (1, 1),
+            Some(record) => numbers_of(&record, node.budget),
+        }
+    }
+
+    /// Whether the table holds a proof (`Some(true)`) or disproof for the node.
+    pub fn known(&self, node: &Node) -> Option<bool> {
+        match self.numbers(node) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        }
+    }
+
+    fn record(&self, node: &Node) -> Record {
+        self.table.get(node.key).unwrap_or(Record::FRESH)
+    }
+
+    fn settle(&self, node: &Node, won: bool, paired: bool, work: u32) {
+        let mut record = self.record(node);
+        let budget = node.budget.min(u32::from(NONE) - 1) as u8;
+        if won {
+            record.win = record.win.min(budget);
+        } else {
+            record.fail = record.fail.max(budget);
+        }
+        record.pairing_tried |= paired;
+        record.work = record.work.saturating_add(work);
+        self.table.put(node.key, record);
+    }
+
+    fn children(&self, node: &Node, moves: &[usize]) -> Vec<Node> {
+        let mut children: Vec<Node> = Vec::with_capacity(moves.len());
+        for &cell in moves {
+            let child = if node.first_to_move {
+                self.node(node.position.with_first(cell), false, node.budget - 1)
+            } else {
+                self.node(node.position.with_second(cell), true, node.budget)
+            };
+            // Symmetric copies share one table entry: search one of them.
+            if !children.iter().any(|other| other.key == child.key) {
+                children.push(child);
+            }
+        }
+        children
+    }
+
+    /// Searches `node` until its proof number reaches `pn_limit` or its
+    /// disproof number `dn_limit` (or it is settled); stores the result.
+    fn mid(&self, node: &Node, pn_limit: u32, dn_limit: u32) {
+        let start = self.nodes.fetch_add(1, Ordering::Relaxed);
+        if start & 0x3ff == 0 {
+            if let Some(tick) = self.tick {
+                tick.tick(start);
+            }
+        }
+        let record = self.record(node);
+        let expansion = if node.first_to_move {
+            self.rules.expand_first(node.position, node.budget)
+        } else {
+            let try_pairing = !record.pairing_tried && self.rules.pairing_wanted(node.position);
+            self.rules
+                .expand_second(node.position, node.budget, try_pairing)
+        };
+        let moves = match expansion {
+            Expansion::Won => return self.settle(node, true, false, 1),
+            Expansion::Lost { paired } => return self.settle(node, false, paired, 1),
+            Expansion::Moves(moves) => moves,
+        };
+        let pairing_tried = record.pairing_tried || self.rules.pairing_wanted(node.position);
+        let children = self.children(node, &moves);
+        loop {
+            let (pn, dn, best, best_numbers, second_best) = self.select(node, &children);
+            let settled = pn == 0 || dn == 0;
+            if settled || pn >= pn_limit || dn >= dn_limit || self.halted() {
+                let work = work_since(self.nodes, start);
+                if settled {
+                    self.settle(node, pn == 0, false, work);
+                }
+                let mut record = self.record(node);
+                if !settled {
+                    record.budget = node.budget as u8;
+                    record.pn = pn;
+                    record.dn = dn;
+                    record.work = record.work.saturating_add(work);
+                }
+                record.pairing_tried |= pairing_tried && !node.first_to_move;
+                self.table.put(node.key, record);
+                return;
+            }
+            let (child_pn, child_dn) = if node.first_to_move {
+                (
+                    pn_limit.min(grow(second_best)),
+                    sub_add(dn_limit, dn, best_numbers.1),
+                )
+            } else {
+                (
+                    sub_add(pn_limit, pn, best_numbers.0),
+                    dn_limit.min(grow(second_best)),
+                )
+            };
+            self.mid(&children[best], child_pn, child_dn);
+        }
+    }
+
+    /// The node's numbers from its children's, the child to search next, its
+    /// numbers, and the second-best child's deciding number.
+    fn select(&self, node: &Node, children: &[Node]) -> (u32, u32, usize, (u32, u32), u32) {
+        let (mut pn, mut dn) = if node.first_to_move {
+            (INFINITE, 0)
+        } else {
+            (0, INFINITE)
+        };
+        let mut best = 0;
+        let mut best_numbers = (INFINITE, INFINITE);
+        let mut second_best = INFINITE;
+        for (index, child) in children.iter().enumerate() {
+            let numbers = self.numbers(child);
+            let deciding = if node.first_to_move {
+                numbers.0
+            } else {
+                numbers.1
+            };
+            if node.first_to_move {
+                dn = add(dn, numbers.1);
+            } else {
+                pn = add(pn, numbers.0);
+            }
+            let best_deciding = if node.first_to_move {
+                best_numbers.0
+            } else {
+                best_numbers.1
+            };
+            if deciding < best_deciding {
+                second_best = best_deciding;
+                best = index;
+                best_numbers = numbers;
+            } else if deciding < second_best {
+                second_best = deciding;
+            }
+            if deciding == 0 {
+                break;
+            }
+        }
+        if node.first_to_move {
+            pn = best_numbers.0;
+        } else {
+            dn = best_numbers.1;
+        }
+        (pn, dn, best, best_numbers, second_best)
+    }
+}
+
+/// A sum of numbers: infinite when either is, else at most [`BIG`].
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITE || b == INFINITE {
+        INFINITE
+    } else {
+        a.saturating_add(b).min(BIG)
+    }
+}
+
+fn numbers_of(record: &Record, budget: u32) -> (u32, u32) {
+    if u32::from(record.win) <= budget {
+        (0, INFINITE)
+    } else if u32::from(record.fail) >= budget {
+        (INFINITE, 0)
+    } else if u32::from(record.budget) == budget {
+        (record.pn, record.dn)
+    } else {
+        (1, 1)
+    }
+}
+
+/// The 1 + ε trick (ε = 1/4): a child may run a little past its sibling
+/// before the search switches, which saves re-expansions.
+fn grow(value: u32) -> u32 {
+    if value >= INFINITE - 1 {
+        return INFINITE - 1;
+    }
+    value
+        .saturating_add(value / 4)
+        .saturating_add(1)
+        .min(INFINITE - 1)
+}
+
+/// `limit - total + part`, saturating, infinite staying infinite.
+fn sub_add(limit: u32, total: u32, part: u32) -> u32 {
+    if limit >= INFINITE - 1 {
+        return limit;
+    }
+    (u64::from(limit) + u64::from(part))
+        .saturating_sub(u64::from(total))
+        .min(u64::from(INFINITE - 1)) as u32
+}
+
+fn work_since(nodes: &AtomicU64, start: u64) -> u32 {
+    nodes
+        .load(Ordering::Relaxed)
+        .saturating_sub(start)
+        .min(u64::from(u32::MAX)) as u32
+}

@@ -1,0 +1,243 @@
+//! The rules of the search: what a position settles at once, and which
+//! moves it must look at. The question at every node is "does the first
+//! player complete a set within `budget` more of its moves (in the strong
+//! game, before the second player completes one)?".
+//!
+//! Each cut is sound for that question:
+//! - horizon: with `d` moves left only sets missing at most `d` cells count;
+//!   a move on a cell of no such set is a pass, never better than a real
+//!   move (an extra cell never hurts its owner in these games), so both
+//!   players' moves are confined to the cells of live sets in the horizon;
+//! - threats: a player facing an immediate completion must block it (the
+//!   threat-space cut: the only reply to a forcing move is the cell that
+//!   stops it); two distinct completion cells win (or, against the first
+//!   player, lose);
+//! - Erdős–Selfridge: if the weights `2^-missing` of the live sets within
+//!   the horizon sum below 1/2 (first to move) or 1 (second to move), the
+//!   second player stops every one of them;
+//! - pairing leaves: a second-player move after which the residual sets
+//!   have a pairing (found by the SAT solver) stops every set for good.
+
+use super::hypergraph::{members, Cells, Hypergraph};
+use super::pairing;
+use super::position::{scan, Position, Version, ONE};
+
+/// What a node settles, or the moves to look at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expansion {
+    /// The first player wins from here within the budget.
+    Won,
+    /// It does not; `paired` when a pairing leaf said so.
+    Lost { paired: bool },
+    /// The moves to search, most promising first.
+    Moves(Vec<usize>),
+}
+
+/// One game and the search settings that change the work, not the answer.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules<'g> {
+    pub graph: &'g Hypergraph,
+    pub version: Version,
+    /// Positions with fewer stones than this look for a pairing leaf when
+    /// the second player is to move (0: never).
+    pub pairing_plies: u32,
+    /// Positions with fewer stones than this also ask the SAT solver for
+    /// a pairing leaf when the quick search finds none.
+    pub sat_plies: u32,
+}
+
+impl Rules<'_> {
+    /// The budget that matters: no more first-player moves than free cells
+    /// allow.
+    pub fn budget(&self, position: Position, first_to_move: bool, budget: u32) -> u32 {
+        let free = (self.graph.all() & !position.taken()).count_ones();
+        let cap = if first_to_move {
+            free.div_ceil(2)
+        } else {
+            free / 2
+        };
+        budget.min(cap)
+    }
+
+    pub fn pairing_wanted(&self, position: Position) -> bool {
+        position.stones() < self.pairing_plies
+    }
+
+    /// The first player to move with `budget` (already capped).
+    pub fn expand_first(&self, position: Position, budget: u32) -> Expansion {
+        let lost = Expansion::Lost { paired: false };
+        if budget == 0 {
+            return lost;
+        }
+        let scan = scan(self.graph, self.version, position, budget, budget - 1);
+        if scan.second_complete {
+            return lost;
+        }
+        if scan.first_threats != 0 {
+            return Expansion::Won;
+        }
+        if budget == 1 || scan.second_threats.count_ones() >= 2 {
+            return lost;
+        }
+        if scan.second_threats != 0 {
+            return Expansion::Moves(vec![scan.second_threats.trailing_zeros() as usize]);
+        }
+        if scan.first_relevant == 0 || scan.horizon_weight < ONE / 2 {
+            return lost;
+        }
+        let candidates = scan.first_relevant | scan.second_relevant;
+        Expansion::Moves(self.ordered_moves(position, candidates, budget, true))
+    }
+
+    /// The second player to move, the first with `budget` moves after it
+    /// (already capped); `try_pairing`: look for a pairing leaf.
+    pub fn expand_second(&self, position: Position, budget: u32, try_pairing: bool) -> Expansion {
+        let lost = Expansion::Lost { paired: false };
+        if budget == 0 {
+            return lost;
+        }
+        let scan = scan(self.graph, self.version, position, budget, budget);
+        if scan.second_threats != 0 {
+            return lost;
+        }
+        match scan.first_threats.count_ones() {
+            0 => {}
+            1 => {
+                let block = scan.first_threats.trailing_zeros() as usize;
+                return Expansion::Moves(vec![block]);
+            }
+            _ => return Expansion::Won,
+        }
+        if scan.first_relevant == 0 || scan.horizon_weight < ONE {
+            return lost;
+        }
+        if try_pairing && self.reply_pairing(position).is_some() {
+            return Expansion::Lost { paired: true };
+        }
+        let candidates = scan.first_relevant | scan.second_relevant;
+        Expansion::Moves(self.ordered_moves(position, candidates, budget, false))
+    }
+
+    /// How hard to look for a pairing leaf at `position`.
+    pub fn pairing_effort(&self, position: Position) -> pairing::Effort {
+        if position.stones() < self.sat_plies {
+            pairing::Effort::THOROUGH
+        } else {
+            pairing::Effort::QUICK
+        }
+    }
+
+    /// A second-player move leaving a pairing of the residual sets.
+    pub fn reply_pairing(&self, position: Position) -> Option<(usize, Vec<(usize, usize)>)> {
+        let residual = self.residual(position);
+        pairing::find_with_reply(&residual, self.pairing_effort(position))
+    }
+
+    /// A pairing of the residual sets.
+    pub fn pairing(&self, position: Position) -> Option<Vec<(usize, usize)>> {
+        pairing::find(&self.residual(position), self.pairing_effort(position))
+    }
+
+    fn residual(&self, position: Position) -> Vec<Cells> {
+        let graph = self.graph;
+        pairing::residual(&graph.sets, position.first, position.second, graph.all())
+    }
+
+    /// The candidate cells, most urgent first: a first-player move making
+    /// two completion cells at once, then one making a threat (the second
+    /// player must answer it), then by the weight of the live sets through
+    /// the cell (`4^-missing`, both players' sets in the strong game); ties
+    /// by cell number.
+    pub fn ordered_moves(
+        &self,
+        position: Position,
+        candidates: Cells,
+        horizon: u32,
+        first_to_move: bool,
+    ) -> Vec<usize> {
+        let free = self.graph.all() & !position.taken();
+        let mut score = [0u64; 128];
+        let mut threat_cells = [0 as Cells; 128];
+        for &set in &self.graph.sets {
+            let missing_cells = set & free & candidates;
+            if missing_cells == 0 {
+                continue;
+            }
+            let missing = (set & free).count_ones();
+            if missing > horizon.saturating_add(1) {
+                continue;
+            }
+            let weight = 1u64 << (2 * (24 - missing.min(24)));
+            let live_first = set & position.second == 0;
+            let live_second = self.version == Version::Strong && set & position.first == 0;
+            let times = live_first as u64 + live_second as u64;
+            for cell in members(missing_cells) {
+                score[cell] += weight * times;
+                if first_to_move && live_first && missing == 2 {
+                    threat_cells[cell] |= missing_cells & !(1 << cell);
+                }
+            }
+        }
+        let rank = |cell: usize| match threat_cells[cell].count_ones() {
+            0 => 0,
+            1 => 1,
+            _ => 2,
+        };
+        let mut moves: Vec<usize> = members(candidates & free).collect();
+        moves.sort_by(|&a, &b| {
+            rank(b)
+                .cmp(&rank(a))
+                .then(score[b].cmp(&score[a]))
+                .then(a.cmp(&b))
+        });
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    #[test]
+    fn a_double_threat_is_tried_first() {
+        // Tic-tac-toe, X on 0 and 4, O on 8 and 1: X at 3 (threats at 5
+        // and 6) and X at 6 (threats at 2 and 3) make two threats; 2 and 5
+        // make one.
+        let graph = Hypergraph::lines(3, 3, 3).unwrap();
+        let rules = Rules {
+            graph: &graph,
+            version: Version::Weak,
+            pairing_plies: 0,
+            sat_plies: 0,
+        };
+        let position = Position {
+            first: 1 << 0 | 1 << 4,
+            second: 1 << 8 | 1 << 1,
+        };
+        let free = graph.all() & !position.taken();
+        let moves = rules.ordered_moves(position, free, 3, true);
+        assert_eq!(moves[..2], [3, 6]);
+        assert_eq!(moves[2..4], [2, 5]);
+    }
+
+    #[test]
+    fn the_forced_block_is_the_only_reply() {
+        let graph = Shape::parse("domino").unwrap().board(3, 1).unwrap();
+        let rules = Rules {
+            graph: &graph,
+            version: Version::Weak,
+            pairing_plies: 0,
+            sat_plies: 0,
+        };
+        // First on the middle: two completions at once.
+        let position = Position::EMPTY.with_first(1);
+        assert_eq!(rules.expand_second(position, 1, false), Expansion::Won);
+        // First on an end: the one completion must be blocked.
+        let position = Position::EMPTY.with_first(0);
+        assert_eq!(
+            rules.expand_second(position, 1, false),
+            Expansion::Moves(vec![1])
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! The prover: one proof-number search for every finite achievement game
+//! (a hypergraph of winning sets on at most 128 cells: an n x n or m x n
+//! board, or a box of the infinite grid), in the weak (Maker-Breaker) and
+//! the strong game, for "the first player wins within k moves" and its
+//! negation.
+//!
+//! Rooms: `hypergraph` (cells, winning sets, the board's symmetries),
+//! `position` (a position, one scan of its sets), `expand` (the sound cuts
+//! and the move order: threats, Erdős–Selfridge, pairing leaves), `pairing`
+//! (Breaker's pairing leaves from CaDiCaL), `table` (the bounded
+//! transposition table), `dfpn` (the search).
+//!
+//! [`Prover`] owns the table; every question asked of it reuses what the
+//! earlier ones proved. The first plies are split over rayon's threads,
+//! which share the table; every answer is exact, so the value and every
+//! certificate built from the answers are the same whatever the thread
+//! count.
+
+pub mod dfpn;
+pub mod expand;
+pub mod hypergraph;
+pub mod pairing;
+pub mod position;
+pub mod table;
+
+pub use expand::{Expansion, Rules};
+pub use hypergraph::{Cells, Hypergraph};
+pub use position::{Position, Version};
+
+use dfpn::{Node, Search};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+use table::Table;
+
+/// The table size when none is asked for: a quarter of the machine's
+/// memory, at most 4 GiB.
+pub fn default_memory() -> usize {
+    let total = physical_memory().unwrap_or(4 << 30);
+    (total / 4).min(4 << 30)
+}
+
+fn physical_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The default plies below which pairing leaves are also asked of the SAT
+/// solver inside the search: none. A call costs 10 to 500 ms, and on the
+/// Snaky boards the calls after the first move found nothing the quick
+/// search had missed (docs/prover.md); the empty board's pairing is always
+/// asked of both finders.
+pub const SAT_PLIES: u32 = 0;
+
+/// One game's prover and its table.
+pub struct Prover<'g> {
+    pub graph: &'g Hypergraph,
+    pub version: Version,
+    /// Positions with fewer stones than this look for a pairing leaf with
+    /// the second player to move (0: never).
+    pub pairing_plies: u32,
+    /// Positions with fewer stones than this also ask the SAT solver for a
+    /// pairing leaf.
+    pub sat_plies: u32,
+    /// Positions with fewer stones than this split their moves over threads.
+    pub parallel_plies: u32,
+    /// A label for progress reports on stderr (none: silent).
+    pub progress: Option<String>,
+    table: Table,
+    nodes: AtomicU64,
+    stop: AtomicBool,
+    started: Instant,
+    last_report: AtomicU64,
+}
+
+impl<'g> Prover<'g> {
+    /// A prover whose table takes at most [`default_memory`].
+    pub fn new(graph: &'g Hypergraph, version: Version) -> Prover<'g> {
+        Prover::with_memory(graph, version, default_memory())
+    }
+
+    /// A prover whose table takes at most `memory` bytes.
+    pub fn with_memory(graph: &'g Hypergraph, version: Version, memory: usize) -> Prover<'g> {
+        Prover {
+            graph,
+            version,
+            pairing_plies: 0,
+            sat_plies: SAT_PLIES,
+            parallel_plies: 1,
+            progress: None,
+            table: Table::with_bytes(memory),
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            started: Instant::now(),
+            last_report: AtomicU64::new(0),
+        }
+    }
+
+    /// Nodes expanded so far, over every question.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Slots of the table in use and in all.
+    pub fn table_fill(&self) -> (usize, usize) {
+        (self.table.filled(), self.table.capacity())
+    }
+
+    pub fn rules(&self) -> Rules<'g> {
+        Rules {
+            graph: self.graph,
+            version: self.version,
+            pairing_plies: self.pairing_plies,
+            sat_plies: self.sat_plies.min(self.pairing_plies),
+        }
+    }
+
+    fn search(&self, node_limit: u64) -> Search<'_> {
+        Search {
+            rules: self.rules(),
+            table: &self.table,
+            nodes: &self.nodes,
+            node_limit,
+            stop: &self.stop,
+            tick: self
+                .progress
+                .as_ref()
+                .map(|_| self as &(dyn dfpn::Tick + Sync)),
+        }
+    }
+
+    /// A progress line on stderr at most once a second.
+    fn report(&self, nodes: u64) {
+        let Some(label) = &self.progress else {
+            return;
+        };
+        let elapsed = self.started.elapsed();
+        let seconds = elapsed.as_millis() as u64 / 1000;
+        if seconds <= self.last_report.swap(seconds, Ordering::Relaxed) {
+            return;
+        }
+        // Counting the table's fill costs a scan: every tenth report only.
+        let fill = if seconds.is_multiple_of(10) {
+            let (used, all) = self.table_fill();
+            format!(
+                ", table {:.1}% of {all} slots",
+                100.0 * used as f64 / all as f64
+            )
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "{label}: {nodes} nodes, {:.0} nodes/s{fill}",
+            nodes as f64 / elapsed.as_secs_f64().max(1e-9)
+        );
+    }
+
+    /// Whether the first player, to move (`first_to_move`) or after the
+    /// second player's move, completes a set within `budget` more of its
+    /// moves; `None` when `node_limit` more nodes did not settle it.
+    pub fn wins(
+        &self,
+        position: Position,
+        first_to_move: bool,
+        budget: u32,
+        node_limit: u64,
+    ) -> Option<bool> {
+        let limit = self.nodes().saturating_add(node_limit);
+        let search = self.search(limit);
+        let node = search.node(position, first_to_move, budget);
+        self.wins_at(&search, node)
+    }
+
+    fn wins_at(&self, search: &Search, node: Node) -> Option<bool> {
+        if let Some(answer) = search.known(&node) {
+            return Some(answer);
+        }
+        if node.position.stones() >= self.parallel_plies || rayon::current_num_threads() < 2 {
+            return search.prove(node);
+        }
+        let rules = self.rules();
+        let expansion = if node.first_to_move {
+            rules.expand_first(node.position, node.budget)
+        } else {
+            rules.expand_second(
+                node.position,
+                node.budget,
+                rules.pairing_wanted(node.position),
+            )
+        };
+        let moves = match expansion {
+            Expansion::Won => return Some(true),
+            Expansion::Lost { .. } => return Some(false),
+            Expansion::Moves(moves) => moves,
+        };
+        let mut children: Vec<Node> = Vec::with_capacity(moves.len());
+        for &cell in &moves {
+            let child = if node.first_to_move {
+                search.node(node.position.with_first(cell), false, node.budget - 1)
+            } else {
+                search.node(node.position.with_second(cell), true, node.budget)
+            };
+            if !children.iter().any(|other| other.key == child.key) {
+                children.push(child);
+            }
+        }
+        // The first player needs one child won, the second one child lost;
+        // the others are not searched once one is found.
+        let decisive = node.first_to_move;
+        let unknown = AtomicBool::new(false);
+        let found = children.par_iter().any(|&child| {
+            let answer = self.wins_at(search, child);
+            if answer.is_none() {
+                unknown.store(true, Ordering::Relaxed);
+            }
+            answer == Some(decisive)
+        });
+        if found {
+            Some(decisive)
+        } else if unknown.load(Ordering::Relaxed) {
+            None
+        } else {
+            Some(!decisive)
+        }
+    }
+}
+
+impl dfpn::Tick for Prover<'_> {
+    fn tick(&self, nodes: u64) {
+        self.report(nodes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    fn brute(graph: &Hypergraph, version: Version, position: Position, budget: u32) -> bool {
+        // Plain minimax over every free cell: the reference for the cuts.
+        let all = graph.all();
+        let completes = |cells: Cells| graph.sets.iter().any(|&set| set & !cells == 0);
+        let free = all & !position.taken();
+        if budget == 0 || free == 0 {
+            return false;
+        }
+        hypergraph::members(free).any(|cell| {
+            let next = position.with_first(cell);
+            if completes(next.first) {
+                return true;
+            }
+            let free = all & !next.taken();
+            if free == 0 || budget == 1 {
+                return false;
+            }
+            hypergraph::members(free).all(|reply| {
+                let after = next.with_second(reply);
+                if version == Version::Strong && completes(after.second) {
+                    return false;
+                }
+                brute(graph, version, after, budget - 1)
+            })
+        })
+    }
+
+    #[test]
+    fn proof_numbers_agree_with_plain_minimax_on_small_boards() {
+        for (shape, width, height) in [
+            ("L-tromino", 3, 3),
+            ("straight-tromino", 4, 3),
+            ("S-tetromino", 4, 3),
+            ("T-tetromino", 4, 3),
+            ("domino", 2, 2),
+        ] {
+            let graph = Shape::parse(shape).unwrap().board(width, height).unwrap();
+            for version in [Version::Weak, Version::Strong] {
+                for budget in 1..=4 {
+                    let expected = brute(&graph, version, Position::EMPTY, budget);
+                    for pairing_plies in [0, 12] {
+                        let mut prover = Prover::with_memory(&graph, version, 1 << 20);
+                        prover.pairing_plies = pairing_plies;
+                        let answer = prover.wins(Position::EMPTY, true, budget, u64::MAX);
+                        assert_eq!(
+                            answer,
+                            Some(expected),
+                            "{shape} {width}x{height} {} within {budget}",
+                            version.word()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tiny_table_changes_the_work_not_the_answer() {
+        let graph = Shape::parse("snaky").unwrap().board(6, 6).unwrap();
+        let start = Position::EMPTY.with_first(14).with_second(15);
+        let mut large = Prover::with_memory(&graph, Version::Weak, 64 << 20);
+        large.pairing_plies = 12;
+        let mut tiny = Prover::with_memory(&graph, Version::Weak, 0);
+        tiny.pairing_plies = 12;
+        let expected = large.wins(start, true, u32::MAX, u64::MAX);
+        assert!(expected.is_some());
+        assert_eq!(tiny.wins(start, true, u32::MAX, u64::MAX), expected);
+    }
+
+    #[test]
+    fn a_node_limit_gives_up_or_answers_exactly() {
+        let graph = Shape::parse("L-tetromino").unwrap().board(4, 4).unwrap();
+        let exact = Prover::with_memory(&graph, Version::Weak, 1 << 20).wins(
+            Position::EMPTY,
+            true,
+            4,
+            u64::MAX,
+        );
+        let prover = Prover::with_memory(&graph, Version::Weak, 1 << 20);
+        let limited = prover.wins(Position::EMPTY, true, 4, 3);
+        assert!(limited.is_none() || limited == exact);
+        assert_eq!(prover.wins(Position::EMPTY, true, 4, u64::MAX), exact);
+    }
+}

@@ -1,0 +1,365 @@
+//! Breaker's pairing leaves: a pairing of the residual hypergraph
+//! (disjoint pairs of free cells such that every set Maker can still
+//! complete contains a whole pair), optionally after one Breaker move. The
+//! second player answers a cell with its partner and the first player never
+//! completes a set.
+//!
+//! Two finders, tried in turn: a bounded backtracking search (the hardest
+//! set first, the pairs meeting the most sets first), which settles most
+//! positions in microseconds, then CaDiCaL on a formula, which finds a
+//! pairing the backtracking misses but costs milliseconds a call, so the
+//! prover asks it only near the root. Either may give up (a step or
+//! conflict limit); giving up only costs the prover a deeper search.
+//!
+//! The formula: a variable per candidate pair (two cells of one residual
+//! set) and, with a reply, per candidate reply cell; each residual set
+//! needs one of its pairs or the reply inside it; each cell is in at most
+//! one chosen pair or is the reply (a ladder at-most-one); exactly one
+//! reply when a reply is asked for.
+
+use super::hypergraph::{members, Cells};
+use rustsat::encodings::am1::{Encode, Ladder};
+use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
+use rustsat::solvers::{LimitConflicts, Solve, SolverResult};
+use rustsat::types::{Clause, Lit, TernaryVal};
+use std::collections::BTreeMap;
+
+/// The residual hypergraph of a position for the first player: the free
+/// cells of every set with no second-player cell, minimal sets only (a set
+/// containing another is met by any pair that meets the smaller one).
+pub fn residual(sets: &[Cells], first: Cells, second: Cells, all: Cells) -> Vec<Cells> {
+    let free = all & !(first | second);
+    let mut live: Vec<Cells> = sets
+        .iter()
+        .filter(|&&set| set & second == 0)
+        .map(|&set| set & free)
+        .collect();
+    live.sort_unstable_by_key(|set| (set.count_ones(), *set));
+    live.dedup();
+    let mut minimal: Vec<Cells> = Vec::with_capacity(live.len());
+    for set in live {
+        if !minimal.iter().any(|&small| small & !set == 0) {
+            minimal.push(set);
+        }
+    }
+    minimal
+}
+
+/// How hard to look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Effort {
+    /// Steps of the backtracking search.
+    pub steps: u64,
+    /// Whether CaDiCaL is asked when the backtracking finds nothing.
+    pub sat: bool,
+}
+
+impl Effort {
+    /// Inside the search: cheap.
+    pub const QUICK: Effort = Effort {
+        steps: 2_000,
+        sat: false,
+    };
+    /// Near the root: both finders.
+    pub const THOROUGH: Effort = Effort {
+        steps: 2_000,
+        sat: true,
+    };
+}
+
+/// A pairing meeting every set of `residual`, if one is found.
+pub fn find(residual: &[Cells], effort: Effort) -> Option<Vec<(usize, usize)>> {
+    if let Some(pairs) = backtrack(residual, effort.steps) {
+        return Some(pairs);
+    }
+    if !effort.sat {
+        return None;
+    }
+    solve(residual, false).map(|(_, pairs)| pairs)
+}
+
+/// A second-player move and a pairing of what is left after it, if one is
+/// found. The move is a free cell of some residual set.
+pub fn find_with_reply(residual: &[Cells], effort: Effort) -> Option<(usize, Vec<(usize, usize)>)> {
+    // The backtracking tries the replies one by one, each with the whole
+    // step budget, those in the most residual sets first.
+    let union = residual.iter().fold(0, |acc, &set| acc | set);
+    let mut replies: Vec<(usize, usize)> = members(union)
+        .map(|cell| {
+            (
+                residual.iter().filter(|&&set| set >> cell & 1 == 1).count(),
+                cell,
+            )
+        })
+        .collect();
+    replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for &(_, cell) in &replies {
+        let rest: Vec<Cells> = residual
+            .iter()
+            .copied()
+            .filter(|&set| set >> cell & 1 == 0)
+            .map(|set| set & !(1 << cell))
+            .collect();
+        if let Some(pairs) = backtrack(&rest, effort.steps) {
+            return Some((cell, pairs));
+        }
+    }
+    if !effort.sat {
+        return None;
+    }
+    let (reply, pairs) = solve(residual, true)?;
+    reply.map(|cell| (cell, pairs))
+}
+
+/// The pairing of a position's residual sets, if one is found.
+pub fn find_residual(
+    sets: &[Cells],
+    first: Cells,
+    second: Cells,
+    all: Cells,
+    effort: Effort,
+) -> Option<Vec<(usize, usize)>> {
+    find(&residual(sets, first, second, all), effort)
+}
+
+fn backtrack(residual: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
+    let mut sets = residual.to_vec();
+    sets.sort_unstable();
+    sets.dedup();
+    let mut search = Backtrack {
+        steps: 0,
+        limit,
+        pairs: Vec::new(),
+    };
+    search.extend(&sets, 0).then_some(search.pairs)
+}
+
+struct Backtrack {
+    steps: u64,
+    limit: u64,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Backtrack {
+    /// Covers `uncovered` (the sets with no pair yet) with pairs of cells
+    /// outside `used`.
+    fn extend(&mut self, uncovered: &[Cells], used: Cells) -> bool {
+        self.steps += 1;
+        if self.steps > self.limit {
+            return false;
+        }
+        // The uncovered set with the fewest open cells is the hardest.
+        let mut hardest: Option<(u32, Cells)> = None;
+        for &set in uncovered {
+            let open = set & !used;
+            let count = open.count_ones();
+            if count < 2 {
+                return false;
+            }
+            if hardest.is_none_or(|(best, _)| count < best) {
+                hardest = Some((count, open));
+            }
+        }
+        let Some((_, open)) = hardest else {
+            return true;
+        };
+        // Pairs meeting the most uncovered sets first (ties: cell order).
+        let cells: Vec<usize> = members(open).collect();
+        let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                let pair: Cells = 1 << a | 1 << b;
+                let meets = uncovered.iter().filter(|&&set| set & pair == pair).count();
+                candidates.push((meets, a, b));
+            }
+        }
+        candidates.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+        for (_, a, b) in candidates {
+            let pair: Cells = 1 << a | 1 << b;
+            let rest: Vec<Cells> = uncovered
+                .iter()
+                .copied()
+                .filter(|&set| set & pair != pair)
+                .collect();
+            self.pairs.push((a, b));
+            if self.extend(&rest, used | pair) {
+                return true;
+            }
+            self.pairs.pop();
+            if self.steps > self.limit {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// Conflicts allowed to one CaDiCaL call: proving that no pairing exists
+/// is a pigeonhole-like question the solver can take long over.
+pub const CONFLICTS: u32 = 20_000;
+
+type Solution = (Option<usize>, Vec<(usize, usize)>);
+
+fn solve(residual: &[Cells], with_reply: bool) -> Option<Solution> {
+    if residual.iter().any(|set| set.count_ones() == 0) {
+        return None;
+    }
+    if !with_reply && residual.iter().any(|set| set.count_ones() < 2) {
+        return None;
+    }
+    if residual.is_empty() {
+        return Some((None, Vec::new()));
+    }
+    let formula = Formula::new(residual, with_reply);
+    let mut solver = rustsat_cadical::CaDiCaL::default();
+    solver.limit_conflicts(Some(CONFLICTS)).ok()?;
+    solver.add_cnf(formula.cnf.clone()).ok()?;
+    match solver.solve().ok()? {
+        SolverResult::Sat => {}
+        _ => return None,
+    }
+    let chosen = |lit: Lit| matches!(solver.lit_val(lit), Ok(TernaryVal::True));
+    let reply = formula
+        .replies
+        .iter()
+        .find(|&(_, &lit)| chosen(lit))
+        .map(|(&cell, _)| cell);
+    let pairs = formula
+        .pairs
+        .iter()
+        .filter(|&(_, &lit)| chosen(lit))
+        .map(|(&pair, _)| pair)
+        .collect();
+    Some((reply, pairs))
+}
+
+struct Formula {
+    cnf: Cnf,
+    /// Candidate pairs `(a, b)`, `a < b`, in order, with their variables.
+    pairs: BTreeMap<(usize, usize), Lit>,
+    replies: BTreeMap<usize, Lit>,
+}
+
+impl Formula {
+    fn new(residual: &[Cells], with_reply: bool) -> Formula {
+        let mut vars = BasicVarManager::default();
+        let mut pairs = BTreeMap::new();
+        for &set in residual {
+            let cells: Vec<usize> = members(set).collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    pairs
+                        .entry((a, b))
+                        .or_insert_with(|| vars.new_var().pos_lit());
+                }
+            }
+        }
+        let mut replies = BTreeMap::new();
+        if with_reply {
+            let union = residual.iter().fold(0, |acc, &set| acc | set);
+            for cell in members(union) {
+                replies.insert(cell, vars.new_var().pos_lit());
+            }
+        }
+        let mut cnf = Cnf::new();
+        for &set in residual {
+            let inside = pairs
+                .iter()
+                .filter(|(&(a, b), _)| set >> a & 1 == 1 && set >> b & 1 == 1)
+                .map(|(_, &lit)| lit);
+            let reply = members(set).filter_map(|cell| replies.get(&cell).copied());
+            cnf.add_clause(inside.chain(reply).collect::<Clause>());
+        }
+        let mut uses: BTreeMap<usize, Vec<Lit>> = BTreeMap::new();
+        for (&(a, b), &lit) in &pairs {
+            uses.entry(a).or_default().push(lit);
+            uses.entry(b).or_default().push(lit);
+        }
+        for (&cell, &lit) in &replies {
+            uses.entry(cell).or_default().push(lit);
+        }
+        let mut groups: Vec<Vec<Lit>> = uses.into_values().collect();
+        if with_reply {
+            let all: Vec<Lit> = replies.values().copied().collect();
+            cnf.add_clause(all.iter().copied().collect::<Clause>());
+            groups.push(all);
+        }
+        for lits in groups.into_iter().filter(|lits| lits.len() > 1) {
+            // The ladder cannot fail on a `Cnf` (it grows in memory).
+            let _ = Ladder::from(lits).encode(&mut cnf, &mut vars);
+        }
+        Formula {
+            cnf,
+            pairs,
+            replies,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::shape::Shape;
+
+    fn covers(residual: &[Cells], pairs: &[(usize, usize)], reply: Option<usize>) -> bool {
+        let cells: Vec<usize> = pairs
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .chain(reply)
+            .collect();
+        let mut distinct = cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct.len() == cells.len()
+            && residual.iter().all(|&set| {
+                reply.is_some_and(|cell| set >> cell & 1 == 1)
+                    || pairs
+                        .iter()
+                        .any(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
+            })
+    }
+
+    #[test]
+    fn brick_wall_pairs_the_square_on_ten_by_six() {
+        let square = Shape::parse("(0,0) (1,0) (0,1) (1,1)").unwrap();
+        let graph = square.board(10, 6).unwrap();
+        let pairs = find(&graph.sets, Effort::THOROUGH).expect("a pairing exists");
+        assert!(covers(&graph.sets, &pairs, None));
+    }
+
+    #[test]
+    fn the_domino_has_no_pairing_but_one_reply_settles_a_single_domino() {
+        let graph = Shape::parse("domino").unwrap().board(3, 3).unwrap();
+        assert!(find(&graph.sets, Effort::THOROUGH).is_none());
+        // Two dominoes sharing cell 1: a reply there leaves nothing to pair.
+        let (reply, pairs) = find_with_reply(&[0b011, 0b110], Effort::QUICK).expect("reply at 1");
+        assert_eq!((reply, pairs.is_empty()), (1, true));
+    }
+
+    #[test]
+    fn the_residual_keeps_minimal_live_sets_only() {
+        let sets: Vec<Cells> = vec![0b00111, 0b01111, 0b11100];
+        let residual = residual(&sets, 0b00001, 0b10000, 0b11111);
+        assert_eq!(residual, vec![0b00110]);
+        assert_eq!(find(&residual, Effort::QUICK), Some(vec![(1, 2)]));
+    }
+
+    #[test]
+    fn a_reply_pairing_exists_exactly_when_some_reply_leaves_a_pairing() {
+        let graph = Shape::parse("L-tromino").unwrap().board(4, 3).unwrap();
+        let all = graph.all();
+        for first in 0..12usize {
+            let residual = residual(&graph.sets, 1 << first, 0, all);
+            let by_reply = (0..12).filter(|&cell| cell != first).any(|cell| {
+                find_residual(&graph.sets, 1 << first, 1 << cell, all, Effort::THOROUGH).is_some()
+            });
+            for effort in [Effort::QUICK, Effort::THOROUGH] {
+                let found = find_with_reply(&residual, effort);
+                assert_eq!(found.is_some(), by_reply, "first stone {first}");
+                if let Some((reply, pairs)) = found {
+                    assert!(covers(&residual, &pairs, Some(reply)));
+                }
+            }
+        }
+    }
+}

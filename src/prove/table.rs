@@ -1,0 +1,243 @@
+//! The transposition table: a fixed number of slots, chosen from the
+//! memory cap when the table is made and never grown. Slots come four to a
+//! bucket; a full bucket gives up the slot whose subtree took the least
+//! work, so a search that fills the table keeps going with less of it
+//! instead of aborting or swapping. Losing a slot costs time, never
+//! exactness: a lost proof is found again.
+//!
+//! The table is cut into stripes, each behind its own lock, so that two
+//! threads can share it.
+
+use super::hypergraph::Cells;
+use std::sync::Mutex;
+
+/// What the search knows of one canonical position with a given player to
+/// move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record {
+    /// Least budget proven to win (`NONE`: none).
+    pub win: u8,
+    /// Greatest budget proven not to win (0: none beyond the trivial).
+    pub fail: u8,
+    /// The budget the working numbers below belong to.
+    pub budget: u8,
+    /// Whether a pairing leaf was looked for here and not found.
+    pub pairing_tried: bool,
+    /// Proof and disproof numbers at `budget`.
+    pub pn: u32,
+    pub dn: u32,
+    /// Nodes spent below this position (saturating): the replacement key.
+    pub work: u32,
+}
+
+/// The `win` of a position no budget is known to win from.
+pub const NONE: u8 = u8::MAX;
+
+impl Record {
+    pub const FRESH: Record = Record {
+        win: NONE,
+        fail: 0,
+        budget: 0,
+        pairing_tried: false,
+        pn: 1,
+        dn: 1,
+        work: 0,
+    };
+}
+
+/// The key of a table slot: a canonical position and whose turn it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub first: Cells,
+    pub second: Cells,
+    pub first_to_move: bool,
+}
+
+const WAYS: usize = 4;
+const STRIPES: usize = 64;
+/// Bytes a slot takes (six words).
+pub const SLOT_BYTES: usize = 48;
+
+type Slot = [u64; 6];
+
+pub struct Table {
+    stripes: Vec<Mutex<Vec<Slot>>>,
+    /// Buckets per stripe, a power of two.
+    buckets: usize,
+}
+
+impl Table {
+    /// A table taking at most `bytes` (at least one bucket a stripe).
+    /// Pages are zero-filled on first touch, so a small search on a large
+    /// table uses little memory.
+    pub fn with_bytes(bytes: usize) -> Table {
+        let slots = (bytes / SLOT_BYTES).max(STRIPES * WAYS);
+        let per_stripe = slots / STRIPES / WAYS;
+        let buckets = 1usize << (usize::BITS - 1 - per_stripe.leading_zeros());
+        Table {
+            stripes: (0..STRIPES)
+                .map(|_| Mutex::new(vec![[0u64; 6]; buckets * WAYS]))
+                .collect(),
+            buckets,
+        }
+    }
+
+    /// Slots in the whole table.
+    pub fn capacity(&self) -> usize {
+        STRIPES * self.buckets * WAYS
+    }
+
+    pub fn get(&self, key: Key) -> Option<Record> {
+        let (stripe, bucket) = self.place(key);
+        let slots = self.stripes[stripe].lock().ok()?;
+        slots[bucket..bucket + WAYS]
+            .iter()
+            .find(|slot| holds(slot, key))
+            .map(decode)
+    }
+
+    pub fn put(&self, key: Key, record: Record) {
+        let (stripe, bucket) = self.place(key);
+        let Ok(mut slots) = self.stripes[stripe].lock() else {
+            return;
+        };
+        let ways = &mut slots[bucket..bucket + WAYS];
+        let index = ways
+            .iter()
+            .position(|slot| holds(slot, key))
+            .or_else(|| ways.iter().position(|slot| slot[4] & OCCUPIED == 0))
+            .unwrap_or_else(|| least_work(ways));
+        ways[index] = encode(key, record);
+    }
+
+    /// Occupied slots (a scan of the whole table: for progress reports).
+    pub fn filled(&self) -> usize {
+        self.stripes
+            .iter()
+            .filter_map(|stripe| stripe.lock().ok())
+            .map(|slots| slots.iter().filter(|s| s[4] & OCCUPIED != 0).count())
+            .sum()
+    }
+
+    fn place(&self, key: Key) -> (usize, usize) {
+        let hash = hash(key);
+        let stripe = (hash >> 58) as usize % STRIPES;
+        let bucket = (hash as usize & (self.buckets - 1)) * WAYS;
+        (stripe, bucket)
+    }
+}
+
+const OCCUPIED: u64 = 1;
+const FIRST_TO_MOVE: u64 = 2;
+const PAIRING_TRIED: u64 = 4;
+
+fn hash(key: Key) -> u64 {
+    let mut h = (key.first as u64) ^ ((key.first >> 64) as u64).rotate_left(17);
+    h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h ^= (key.second as u64).rotate_left(31) ^ ((key.second >> 64) as u64).rotate_left(47);
+    h = (h ^ key.first_to_move as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 29)
+}
+
+fn holds(slot: &Slot, key: Key) -> bool {
+    slot[4] & OCCUPIED != 0
+        && (slot[4] & FIRST_TO_MOVE != 0) == key.first_to_move
+        && slot[0] == key.first as u64
+        && slot[1] == (key.first >> 64) as u64
+        && slot[2] == key.second as u64
+        && slot[3] == (key.second >> 64) as u64
+}
+
+fn least_work(ways: &[Slot]) -> usize {
+    (0..ways.len())
+        .min_by_key(|&i| ways[i][4] >> 32)
+        .unwrap_or(0)
+}
+
+fn encode(key: Key, record: Record) -> Slot {
+    let flags = OCCUPIED
+        | if key.first_to_move { FIRST_TO_MOVE } else { 0 }
+        | if record.pairing_tried {
+            PAIRING_TRIED
+        } else {
+            0
+        };
+    let meta = flags
+        | u64::from(record.win) << 8
+        | u64::from(record.fail) << 16
+        | u64::from(record.budget) << 24
+        | u64::from(record.work) << 32;
+    [
+        key.first as u64,
+        (key.first >> 64) as u64,
+        key.second as u64,
+        (key.second >> 64) as u64,
+        meta,
+        u64::from(record.pn) | u64::from(record.dn) << 32,
+    ]
+}
+
+fn decode(slot: &Slot) -> Record {
+    let meta = slot[4];
+    Record {
+        win: (meta >> 8) as u8,
+        fail: (meta >> 16) as u8,
+        budget: (meta >> 24) as u8,
+        pairing_tried: meta & PAIRING_TRIED != 0,
+        pn: slot[5] as u32,
+        dn: (slot[5] >> 32) as u32,
+        work: (meta >> 32) as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(first: Cells, first_to_move: bool) -> Key {
+        Key {
+            first,
+            second: first << 1,
+            first_to_move,
+        }
+    }
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let table = Table::with_bytes(1 << 20);
+        let record = Record {
+            win: 7,
+            fail: 3,
+            budget: 5,
+            pairing_tried: true,
+            pn: 12,
+            dn: u32::MAX,
+            work: 99,
+        };
+        table.put(key(1 << 100 | 5, true), record);
+        assert_eq!(table.get(key(1 << 100 | 5, true)), Some(record));
+        assert_eq!(table.get(key(1 << 100 | 5, false)), None);
+        assert_eq!(table.filled(), 1);
+    }
+
+    #[test]
+    fn a_full_table_keeps_the_costliest_records() {
+        let table = Table::with_bytes(0);
+        let capacity = table.capacity();
+        for i in 0..(4 * capacity) as u128 {
+            let record = Record {
+                work: (i % 1000) as u32,
+                ..Record::FRESH
+            };
+            table.put(key(i + 1, false), record);
+        }
+        assert!(table.filled() <= capacity);
+        let kept: Vec<u32> = (0..(4 * capacity) as u128)
+            .filter_map(|i| table.get(key(i + 1, false)))
+            .map(|record| record.work)
+            .collect();
+        assert_eq!(kept.len(), capacity);
+        let mean = kept.iter().map(|&w| w as f64).sum::<f64>() / kept.len() as f64;
+        assert!(mean > 500.0, "mean work kept {mean}");
+    }
+}
