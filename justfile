@@ -13,8 +13,23 @@ host := `rustc -vV | sed -n 's/^host: //p'`
 static := if host =~ '-linux-gnu$' { "yes" } else { "" }
 bin := if static == "yes" { "target/" + host + "/dist" } else { "target/dist" }
 
+# The C++ compiler and libclang that CaDiCaL's build (rustsat-cadical,
+# the prover's SAT solver) needs, from Debian's apt when they are missing.
+deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    need=()
+    command -v c++ >/dev/null 2>&1 || need+=(g++)
+    ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || ls /usr/lib/*/libclang*.so* >/dev/null 2>&1 || need+=(libclang-dev)
+    if [ ${#need[@]} -gt 0 ]; then
+        echo "installing ${need[*]} (needed to build CaDiCaL)" >&2
+        sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+    fi
+
 # Build the binaries the recipes run (the `dist` profile; see `bin` above).
-build:
+build: deps
     #!/usr/bin/env bash
     set -euo pipefail
     if [ -n "{{static}}" ]; then
@@ -49,7 +64,7 @@ audit: build
         | sort -z | xargs -0 {{bin}}/gamecert-audit
 
 # Run every test (unit, integration, snapshot, property).
-test:
+test: deps
     cargo test --release --workspace --all-targets
 
 # Benchmarks (criterion). Save a baseline with: just bench -- --save-baseline before
@@ -106,7 +121,7 @@ bench-snaky runs="21" other="": build
     python3 contrib/bench_snaky.py {{runs}} {{bin}}/gamecert {{other}}
 
 # Formatting and lints, as CI runs them.
-lint:
+lint: deps
     cargo fmt --check
     cargo clippy --workspace --all-targets -- -D warnings -W clippy::too_many_lines
 
