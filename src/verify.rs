@@ -68,6 +68,10 @@ pub const GAMES: &[Game] = &[
         name: "boards",
         generate: crate::board::verify::generate,
     },
+    Game {
+        name: "grid",
+        generate: crate::grid::verify::generate,
+    },
 ];
 
 /// Runs every game's generator, concurrently on the rayon pool, and returns

@@ -9,6 +9,7 @@
 pub mod animals;
 pub mod board;
 pub mod chess1d;
+pub mod grid;
 pub mod json;
 pub mod snaky;
 pub mod tictactoe;
@@ -51,6 +52,8 @@ pub enum Failure {
     Snaky(snaky::Fault),
     /// A finite-board certificate's fault (kind "board").
     Board(board::Fault),
+    /// An infinite-grid delay certificate's fault (kind "grid-delay").
+    Grid(grid::Fault),
 }
 
 impl fmt::Display for Failure {
@@ -61,6 +64,7 @@ impl fmt::Display for Failure {
             Failure::Tictactoe(fault) => fault.fmt(f),
             Failure::Snaky(fault) => write!(f, "{fault}"),
             Failure::Board(fault) => write!(f, "{fault}"),
+            Failure::Grid(fault) => write!(f, "{fault}"),
         }
     }
 }
@@ -254,6 +258,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "board",
         format: board::FORMAT,
         audit: Audit::Alone(board::audit),
+    },
+    Auditor {
+        kind: "grid-delay",
+        format: grid::FORMAT,
+        audit: Audit::Alone(grid::audit),
     },
 ];
 

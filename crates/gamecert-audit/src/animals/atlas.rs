@@ -91,7 +91,7 @@ fn header(value: &Value, kind: &str, format: u64) -> bool {
 }
 
 /// One entry, its fields well formed: `size` is its cell count, `moves`
-/// null or `{lower, upper, upper_by}`, no unknown field.
+/// null or `{lower, lower_by, upper, upper_by}`, no unknown field.
 fn read_entry(i: usize, item: &Value) -> Result<Entry, AnimalsFault> {
     let bad = || AnimalsFault::Field(format!("animals[{i}] must have cells, size, status, how"));
     if let Some(fault) = unknown_fields(item, &format!("animals[{i}]"), ENTRY_FIELDS).pop() {
