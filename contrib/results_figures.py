@@ -3,7 +3,10 @@
 files with their SHA-256 (between <!-- figures:files --> and
 <!-- /figures -->), its kernel files with their line counts (between
 <!-- figures:kernel --> and <!-- /figures -->), and the totals (between
-<!-- total --> and <!-- /total -->, and in README.md's index).
+<!-- total --> and <!-- /total -->, and in README.md's index). A Snaky
+page with a search record also lists the files that record's audit adds
+(between <!-- figures:kernel-search --> and <!-- /figures -->, total
+between <!-- total-search --> and <!-- /total -->).
 
 Run from the repository root after a kernel or certificate change:
     python3 contrib/results_figures.py
@@ -19,13 +22,18 @@ RESULTS = "docs/results"
 KERNEL = "crates/gamecert-audit/src"
 SHARED = ["lib.rs", "json.rs", "bin/gamecert-audit.rs"]
 
-# The kernel modules each page's audit runs through.
+# The kernel files each page's audit runs through: a folder name stands for
+# every file in it, "-path" drops one file, "path.rs" adds one.
+SNAKY = ["snaky", "-snaky/search.rs"]
 MODULES = {
-    "snaky19.md": ["snaky"], "snaky20.md": ["snaky"], "snaky21.md": ["snaky"],
-    "snaky35.md": ["snaky"], "harary.md": ["board"], "snaky-boards.md": ["board"],
-    "atlas.md": ["animals", "snaky", "board"], "tictactoe.md": ["tictactoe"],
-    "chess1d.md": ["chess1d"],
+    "snaky19.md": SNAKY, "snaky20.md": SNAKY, "snaky21.md": SNAKY,
+    "snaky35.md": SNAKY, "harary.md": ["board"], "snaky-boards.md": ["board"],
+    "atlas.md": ["animals", *SNAKY, "board", "findings.rs"],
+    "tictactoe.md": ["tictactoe", "findings.rs"],
+    "chess1d.md": ["chess1d", "findings.rs"],
 }
+# What auditing a page's snaky-search record adds to its certificate's files.
+SEARCH = ["snaky/search.rs", "findings.rs"]
 
 
 def extra_files(page):
@@ -41,12 +49,19 @@ def extra_files(page):
 def kernel_files(modules):
     files = list(SHARED)
     for module in modules:
-        folder = os.path.join(KERNEL, module)
-        files += sorted(f"{module}/{name}" for name in os.listdir(folder) if name.endswith(".rs"))
+        if module.startswith("-"):
+            files.remove(module[1:])
+        elif module.endswith(".rs"):
+            files.append(module)
+        else:
+            folder = os.path.join(KERNEL, module)
+            files += sorted(f"{module}/{name}" for name in os.listdir(folder) if name.endswith(".rs"))
     return files
 
 
 def counts(path):
+    """All lines, and the lines before the file's `#[cfg(test)]` module
+    (in every kernel file it is the last item)."""
     with open(path) as f:
         lines = f.read().split("\n")[:-1]
     cut = next((i for i, line in enumerate(lines) if line.startswith("#[cfg(test)]")), len(lines))
@@ -78,16 +93,32 @@ def files_block(text, page):
     return text[:match.start(1)] + block + text[match.end(1):]
 
 
-def kernel_block(text, page):
-    rows, total, bare = [], 0, 0
-    for name in kernel_files(MODULES[page]):
+def table(files, start=(0, 0)):
+    """The rows of `files` and their total, added to `start`."""
+    rows, (total, bare) = [], start
+    for name in files:
         lines, cut = counts(os.path.join(KERNEL, name))
         rows.append(f"| `src/{name}` | {lines:,} | {cut:,} |")
         total, bare = total + lines, bare + cut
-    table = ["| file | lines (`wc -l`) | without the `#[cfg(test)]` module |", "|---|---:|---:|"]
-    table += rows + [f"| total ({len(rows)} files) | **{total:,}** | **{bare:,}** |"]
-    text = replace(text, "<!-- figures:kernel -->", "<!-- /figures -->", "\n" + "\n".join(table) + "\n")
+    return rows, (total, bare)
+
+
+def kernel_block(text, page):
+    files = kernel_files(MODULES[page])
+    rows, (total, bare) = table(files)
+    head = ["| file | lines (`wc -l`) | without the `#[cfg(test)]` module |", "|---|---:|---:|"]
+    body = head + rows + [f"| total ({len(rows)} files) | **{total:,}** | **{bare:,}** |"]
+    text = replace(text, "<!-- figures:kernel -->", "<!-- /figures -->", "\n" + "\n".join(body) + "\n")
     text = replace(text, "<!-- total -->", "<!-- /total -->", f"{total:,} lines ({bare:,} without tests)")
+    if "<!-- figures:kernel-search -->" in text:
+        added = [name for name in SEARCH if name not in files]
+        rows, (all_total, all_bare) = table(added, (total, bare))
+        body = head + rows + [
+            f"| total with the {len(files)} files above ({len(files) + len(rows)} files) "
+            f"| **{all_total:,}** | **{all_bare:,}** |"]
+        text = replace(text, "<!-- figures:kernel-search -->", "<!-- /figures -->", "\n" + "\n".join(body) + "\n")
+        text = replace(text, "<!-- total-search -->", "<!-- /total -->",
+                       f"{all_total:,} lines ({all_bare:,} without tests)")
     return text, f"{total:,} ({bare:,})"
 
 

@@ -1200,3 +1200,570 @@ fn atlas_lists_every_animal_coloured_by_how_it_is_certified() {
         assert_eq!(dataset["certificate"], snaky["certificate"]);
     });
 }
+
+/// The producer's random Breaker games (`gamecert snaky play --breaker
+/// random --games N --board 17`, seeds 0..N-1): game length → games.
+fn producer_random_histogram(games: u32) -> std::collections::BTreeMap<u32, u32> {
+    let table = std::fs::read(root().join("certificates/sources/snaky21-cards.txt")).unwrap();
+    let board = certificate("certificates/snaky21.json")["board"].as_i64();
+    let options = PlayOptions {
+        breaker: BreakerKind::Random,
+        games,
+        board: board.map(|n| n as i32),
+        ..PlayOptions::default()
+    };
+    play_table(&table, &options).unwrap().histogram
+}
+
+#[test]
+fn snaky_page_explains_the_game_with_measured_lengths() {
+    let site = build_site("site-test-snaky-about");
+    let snaky = cells_of(&certificate("certificates/snaky21.json")["shape"]);
+    let bounds: Vec<Value> = ["snaky19", "snaky20", "snaky21"]
+        .iter()
+        .map(|name| certificate(&format!("certificates/{name}.json"))["bound"].clone())
+        .collect();
+    let histogram = producer_random_histogram(1000);
+    with_browser("snaky-about", |client| async move {
+        open_snaky(&client, &site).await;
+        // The shape and its 8 orientations: 8 different copies of Snaky.
+        let figures = js(&client, "return [...document.querySelectorAll('#orientations svg')].map(s => s.getAttribute('aria-label'));").await;
+        let figures: Vec<String> = serde_json::from_value(figures).unwrap();
+        assert_eq!(figures.len(), 8, "{figures:?}");
+        let distinct: std::collections::BTreeSet<&String> = figures.iter().collect();
+        assert_eq!(distinct.len(), 8, "{figures:?}");
+        for figure in &figures {
+            let cells: Vec<(i64, i64)> = figure
+                .split(' ')
+                .map(|c| {
+                    let (x, y) = c.trim_matches(['(', ')']).split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            assert!(is_copy_of(&cells, &snaky), "{figure} is not Snaky");
+        }
+        // The rules in three sentences; the height in plain words.
+        let rules = js(
+            &client,
+            "return document.getElementById('rules').textContent;",
+        )
+        .await;
+        let rules = rules.as_str().unwrap();
+        assert_eq!(rules.matches(". ").count() + 1, 3, "{rules}");
+        assert!(rules.contains("all 6 cells of a copy of Snaky, in any of its 8 orientations"));
+        let height = js(
+            &client,
+            "return document.getElementById('height-note').textContent;",
+        )
+        .await;
+        assert!(
+            height
+                .as_str()
+                .unwrap()
+                .contains("the most moves Maker may still need"),
+            "{height}"
+        );
+        // Random Breakers: the page's 1000 seeded games are the producer's.
+        let lengths = js(&client, "const p = document.getElementById('random-lengths'); return [JSON.parse(p.dataset.histogram), p.textContent];").await;
+        let page: std::collections::BTreeMap<String, u32> =
+            serde_json::from_value(lengths[0].clone()).unwrap();
+        let producer: std::collections::BTreeMap<String, u32> = histogram
+            .iter()
+            .map(|(moves, games)| (moves.to_string(), *games))
+            .collect();
+        assert_eq!(page, producer, "the page's random games are the producer's");
+        let total: u32 = histogram.iter().map(|(moves, games)| moves * games).sum();
+        let mean = f64::from(total) / 1000.0;
+        let text = lengths[1].as_str().unwrap();
+        assert!(
+            text.contains(&format!("loses in about {} moves", mean.round()))
+                && text.contains(&format!("{mean:.2} moves on average")),
+            "{text} (mean {mean})"
+        );
+        // The worst case: this table's bound, and the three Snaky tables'.
+        let worst = js(&client, "const w = document.getElementById('worst-case'); return [w.textContent, JSON.parse(document.getElementById('snaky-bounds').dataset.bounds || 'null')];").await;
+        assert!(
+            worst[0].as_str().unwrap().contains("21 moves here"),
+            "{worst}"
+        );
+        assert_eq!(worst[1], json!(bounds), "the committed tables' bounds");
+        assert_eq!(worst[1], json!([19, 20, 21]));
+        element_screenshot(&client, "#about", "snaky-about").await;
+    });
+}
+
+#[test]
+fn snaky_moves_maker_may_still_need_come_from_the_heights() {
+    let site = build_site("site-test-snaky-left");
+    let bound = certificate("certificates/snaky21.json")["bound"]
+        .as_i64()
+        .unwrap();
+    with_browser("snaky-left", |client| async move {
+        open_snaky(&client, &site).await;
+        let left = |client: Client| async move {
+            let value = js(&client, "return [[...document.querySelectorAll('#moves li')].map(li => +li.dataset.left), document.querySelector('#moves-left td').textContent, document.getElementById('status').textContent];").await;
+            let moves: Vec<i64> = serde_json::from_value(value[0].clone()).unwrap();
+            (
+                moves,
+                value[1].as_str().unwrap().to_string(),
+                value[2].as_str().unwrap().to_string(),
+            )
+        };
+        // After Maker's first move: 20 more at most (the root's height 21, less that move).
+        let (moves, shown, status) = left(client.clone()).await;
+        assert_eq!(moves, [bound - 1]);
+        assert_eq!(shown, (bound - 1).to_string());
+        assert!(
+            status.contains(&format!("may still need {} more", bound - 1)),
+            "{status}"
+        );
+        // The computer Breaker leaves Maker the tallest child every time: one
+        // less after each move, 0 after the win.
+        choose(&client, "mode", "computer").await;
+        click(&client, "#autoplay").await;
+        let (moves, shown, _) = left(client.clone()).await;
+        let expected: Vec<i64> = (1..=bound).map(|k| bound - k).collect();
+        assert_eq!(moves, expected);
+        assert_eq!(shown, "0", "nothing left after the win");
+        // Random Breakers: the count falls by at least one a move, never
+        // promises more than the bound, and ends at 0.
+        choose(&client, "mode", "random").await;
+        for _ in 0..10 {
+            click(&client, "#new-game").await;
+            click(&client, "#autoplay").await;
+            let (moves, shown, _) = left(client.clone()).await;
+            assert_eq!(moves.last(), Some(&0), "{moves:?}");
+            assert_eq!(shown, "0");
+            for (k, pair) in moves.windows(2).enumerate() {
+                assert!(pair[1] < pair[0], "{moves:?}");
+                assert!(k as i64 + 2 + pair[1] <= bound, "{moves:?}");
+            }
+        }
+    });
+}
+
+/// The producer's game on the pinned table on the whole grid (no board).
+fn producer_game_anywhere(replies: &str) -> Vec<String> {
+    let table = std::fs::read(root().join("certificates/sources/snaky21-cards.txt")).unwrap();
+    let options = PlayOptions {
+        breaker: BreakerKind::Far,
+        replies: gamecert::snaky::play::parse_replies(replies).unwrap(),
+        ..PlayOptions::default()
+    };
+    let game = play_table(&table, &options).unwrap().game.unwrap();
+    game.maker_moves
+        .iter()
+        .map(|c| format!("{},{}", c.x, c.y))
+        .collect()
+}
+
+#[test]
+fn snaky_controls_far_move_cell_box_frame_cards_and_address() {
+    let site = build_site("site-test-snaky-controls");
+    with_browser("snaky-controls", |client| async move {
+        open_snaky(&client, &site).await;
+        // The far move claims a cell off the 17 x 17 board, and Maker answers
+        // as the producer does to that reply.
+        click(&client, "#far-move").await;
+        let far = js(
+            &client,
+            "return document.querySelector('#moves li').dataset.breaker;",
+        )
+        .await;
+        let far = far.as_str().unwrap().to_string();
+        let (x, y) = far.split_once(',').unwrap();
+        let (x, y): (i64, i64) = (x.parse().unwrap(), y.parse().unwrap());
+        assert!(
+            !(0..17).contains(&x) || !(0..17).contains(&y),
+            "{far} is on the board"
+        );
+        let page = maker_moves(&client).await;
+        assert_eq!(page, producer_game_anywhere(&far.replace(' ', ""))[..2]);
+        // A taken cell typed in the Cell box says why; so does a malformed one.
+        let type_cell = |text: &'static str| {
+            let client = client.clone();
+            async move {
+                let input = client.find(Locator::Id("cell-input")).await.unwrap();
+                input.clear().await.unwrap();
+                input.send_keys(&format!("{text}\u{E007}")).await.unwrap();
+                js(&client, "return [document.getElementById('cell-note').textContent, document.querySelectorAll('#moves li').length];").await
+            }
+        };
+        let taken = type_cell("8,8").await;
+        assert!(
+            taken[0]
+                .as_str()
+                .unwrap()
+                .contains("(8,8) is taken: Maker claimed it with move 1"),
+            "{taken}"
+        );
+        assert_eq!(taken[1], json!(2), "nothing was played");
+        let mine = type_cell(" (-1,-1) ").await;
+        assert!(
+            mine[0]
+                .as_str()
+                .unwrap()
+                .contains("is taken: you claimed it"),
+            "{mine}"
+        );
+        let malformed = type_cell("8;8").await;
+        assert!(
+            malformed[0]
+                .as_str()
+                .unwrap()
+                .contains("\"8;8\" is not a cell"),
+            "{malformed}"
+        );
+        let played = type_cell("7,8").await;
+        assert_eq!(played, json!(["", 3]), "a free cell is claimed");
+        // The dashed frame takes no clicks: a click on it claims nothing, and
+        // at its edge the cell underneath is hit.
+        click(&client, "#new-game").await;
+        let hit = js(
+            &client,
+            "const o = document.getElementById('outline');
+             o.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+             const r = o.getBoundingClientRect();
+             o.scrollIntoView();
+             const s = o.getBoundingClientRect();
+             const under = document.elementFromPoint(s.left + s.width / 2, s.top + 1);
+             return [document.querySelector('#moves li').dataset.breaker, under.tagName, under.classList.contains('cell'), under.dataset.y, r.width > 0];",
+        )
+        .await;
+        assert_eq!(hit, json!(["", "rect", true, "16", true]));
+        // The card browser: Previous stops at the first card (6) and Next
+        // at the final one; every x label of cards 6 and 7 is inside the picture.
+        for card in [6, 7] {
+            js(&client, &format!("const n = document.getElementById('card-number'); n.value = {card}; n.dispatchEvent(new Event('input'));")).await;
+            let clipped = js(
+                &client,
+                "const svg = document.getElementById('card').getBoundingClientRect();
+                 return [...document.querySelectorAll('#card text.axis')].filter(t => { const b = t.getBoundingClientRect();
+                   return b.top < svg.top || b.bottom > svg.bottom || b.left < svg.left || b.right > svg.right; }).map(t => t.textContent);",
+            )
+            .await;
+            assert_eq!(clipped, json!([]), "card {card}: clipped labels");
+        }
+        js(&client, "const n = document.getElementById('card-number'); n.value = 6; n.dispatchEvent(new Event('input'));").await;
+        click(&client, "#card-prev").await;
+        let first = js(&client, "return [document.getElementById('card-number').value, document.getElementById('card-prev').disabled, document.getElementById('card-info').textContent.startsWith('Card 6:')];").await;
+        assert_eq!(first, json!(["6", true, true]));
+        let last = js(&client, "const n = document.getElementById('card-number'); n.value = n.max; n.dispatchEvent(new Event('input')); document.getElementById('card-next').click(); return [n.value === n.max, document.getElementById('card-next').disabled, n.max];").await;
+        assert_eq!((&last[0], &last[1]), (&json!(true), &json!(true)), "{last}");
+        assert_eq!(
+            last[2],
+            json!(certificate("certificates/snaky21.json")["final_card"]["card"].to_string())
+        );
+        // Switching tables updates the address, and the address reopens it.
+        choose(&client, "table", "snaky20").await;
+        wait_for(
+            &client,
+            "document.getElementById('outline').dataset.x === '24'",
+        )
+        .await;
+        let url = client.current_url().await.unwrap();
+        assert_eq!(url.query(), Some("table=snaky20"), "{url}");
+        client.goto(url.as_str()).await.unwrap();
+        wait_for(&client, "document.querySelector('#moves li')").await;
+        let table = js(&client, "return document.getElementById('table').value;").await;
+        assert_eq!(table, json!("snaky20"));
+        screenshot(&client, "snaky-controls").await;
+    });
+}
+
+#[test]
+fn the_index_links_each_dataset_to_its_own_table() {
+    let site = build_site("site-test-index");
+    with_browser("index", |client| async move {
+        client.goto(&page_url(&site, "index.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('#datasets td')").await;
+        let rows = js(&client, "return [...document.querySelectorAll('#datasets tbody tr')].map(tr => tr.querySelector('a.dataset-link').getAttribute('href'));").await;
+        let links: Vec<String> = serde_json::from_value(rows).unwrap();
+        let index = js(&client, "return GAMECERT_INDEX;").await;
+        let index = index.as_array().unwrap().clone();
+        assert_eq!(links.len(), index.len(), "one row per dataset");
+        let distinct: std::collections::BTreeSet<&String> = links.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            links.len(),
+            "every row links somewhere else: {links:?}"
+        );
+        // Following a link opens the page on that dataset.
+        for (dataset, link) in index.iter().zip(&links) {
+            let name = dataset["name"].as_str().unwrap();
+            let (select, expected, ready) = match dataset["page"].as_str().unwrap() {
+                "snaky.html" => (
+                    "table",
+                    name.to_string(),
+                    "document.querySelector('#moves li')",
+                ),
+                "tictactoe.html" => (
+                    "board-choice",
+                    name.to_string(),
+                    "document.querySelector('#grid button')",
+                ),
+                "pairings.html" => (
+                    "animal",
+                    name.strip_prefix("pairing-").unwrap().to_string(),
+                    "document.getElementById('status').dataset.open",
+                ),
+                "chess1d.html" if name.starts_with("chess1d-") && name != "chess1d-boards" => (
+                    "squares",
+                    name.to_string(),
+                    "document.querySelector('#legal button')",
+                ),
+                _ => continue,
+            };
+            client.goto(&page_url(&site, link)).await.unwrap();
+            wait_for(&client, ready).await;
+            let chosen = js(
+                &client,
+                &format!("return document.getElementById('{select}').value;"),
+            )
+            .await;
+            assert_eq!(chosen, json!(expected), "{link}");
+        }
+    });
+}
+
+#[test]
+fn switching_a_table_updates_the_address() {
+    let site = build_site("site-test-address");
+    with_browser("address", |client| async move {
+        for (page, ready, select, value, query) in [
+            (
+                "tictactoe.html",
+                "document.querySelector('#grid button')",
+                "board-choice",
+                "tictactoe-3x4k3",
+                "table=tictactoe-3x4k3",
+            ),
+            (
+                "chess1d.html",
+                "document.querySelector('#legal button')",
+                "squares",
+                "chess1d-10",
+                "table=chess1d-10",
+            ),
+            (
+                "pairings.html",
+                "document.getElementById('status').dataset.open",
+                "animal",
+                "00-01-02-03-04",
+                "animal=00-01-02-03-04",
+            ),
+        ] {
+            client.goto(&page_url(&site, page)).await.unwrap();
+            wait_for(&client, ready).await;
+            choose(&client, select, value).await;
+            let url = client.current_url().await.unwrap();
+            assert_eq!(url.query(), Some(query), "{page}: {url}");
+            // The address reopens the same choice.
+            client.goto(url.as_str()).await.unwrap();
+            wait_for(&client, ready).await;
+            let chosen = js(
+                &client,
+                &format!("return document.getElementById('{select}').value;"),
+            )
+            .await;
+            assert_eq!(chosen, json!(value), "{url}");
+        }
+    });
+}
+
+#[test]
+fn tictactoe_shows_os_replies_and_replays_the_articles_lines() {
+    let site = build_site("site-test-tictactoe-lines");
+    let certified = certificate("certificates/tictactoe.json");
+    with_browser("tictactoe-lines", |client| async move {
+        client
+            .goto(&page_url(&site, "tictactoe.html"))
+            .await
+            .unwrap();
+        wait_for(&client, "document.querySelector('#line-choice button')").await;
+        // O's 8 replies to X in corner 1, and to X in the centre, as certified.
+        for (grid, field, first) in [
+            ("corner-replies", "replies_to_corner_1", "1"),
+            ("centre-replies", "replies_to_centre_5", "5"),
+        ] {
+            let shown = js(&client, &format!("return [...document.querySelectorAll('#{grid} span')].map(s => [s.dataset.cell, s.textContent]);")).await;
+            let shown = shown.as_array().unwrap();
+            assert_eq!(shown.len(), 9, "{grid}");
+            let replies = certified[field].as_object().unwrap();
+            assert_eq!(replies.len(), 8, "{field}: O's 8 replies");
+            for cell in shown {
+                let (number, text) = (cell[0].as_str().unwrap(), cell[1].as_str().unwrap());
+                if number == first {
+                    assert_eq!(text, "X");
+                    continue;
+                }
+                let value = replies[number].as_i64().unwrap();
+                let expected = if value > 0 {
+                    format!("+{value}")
+                } else {
+                    value.to_string()
+                };
+                assert_eq!(text, expected, "{field}: O on {number}");
+            }
+        }
+        // The article's two lines: X centre, O edge (claim 4, as printed) and
+        // O corner (claim 5), each ending on the certificate's board.
+        let lines = js(
+            &client,
+            "return [...document.querySelectorAll('#line-choice button')].map(b => b.textContent);",
+        )
+        .await;
+        let lines: Vec<String> = serde_json::from_value(lines).unwrap();
+        let evidence = |id: &str| {
+            claim(&certified, id)["evidence"]
+                .as_array()
+                .unwrap()
+                .clone()
+        };
+        let edge = evidence("4")[0].clone();
+        let corner = evidence("5")
+            .iter()
+            .rfind(|e| e.get("board").is_some())
+            .unwrap()
+            .clone();
+        assert_eq!(
+            lines,
+            [
+                format!("claim 4: {}", edge["caption"].as_str().unwrap()),
+                format!("claim 5: {}", corner["caption"].as_str().unwrap()),
+            ]
+        );
+        assert_eq!(edge["caption"], "O on 2: X5 O2 X7 O3 X1");
+        for (i, line) in [edge, corner].iter().enumerate() {
+            let moves = line["caption"]
+                .as_str()
+                .unwrap()
+                .rsplit(": ")
+                .next()
+                .unwrap()
+                .split(' ')
+                .count();
+            click(&client, &format!("#line-choice button[data-line='{i}']")).await;
+            let end = js(&client, "const n = document.getElementById('line-note'); return [n.dataset.board, n.dataset.matches, +n.dataset.ply];").await;
+            assert_eq!(end, json!([line["board"], "true", moves]), "{line}");
+            // Step from the start: one more mark a move; O's reply carries its value.
+            click(&client, "#line-start").await;
+            for ply in 1..=moves {
+                click(&client, "#line-next").await;
+                let marks = js(&client, "return [[...document.querySelectorAll('#line-grid span')].filter(s => s.textContent).length, document.getElementById('line-note').textContent];").await;
+                assert_eq!(marks[0], json!(ply));
+                if ply == 2 {
+                    let reply = if i == 0 { "+1" } else { "0" };
+                    assert!(
+                        marks[1]
+                            .as_str()
+                            .unwrap()
+                            .contains(&format!("worth {reply}")),
+                        "{marks}"
+                    );
+                }
+            }
+        }
+        element_screenshot(&client, "#lines", "tictactoe-lines").await;
+    });
+}
+
+#[test]
+fn phone_screen_chess_at_every_size_and_the_new_controls_fit() {
+    let site = build_site("site-test-phone");
+    with_browser("phone", |client| async move {
+        client.set_window_size(390, 844).await.unwrap();
+        let no_sideways = |client: Client, what: String| async move {
+            let widths = js(&client, "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];").await;
+            assert!(
+                widths[0].as_i64() <= widths[1].as_i64() && widths[0].as_i64() <= Some(390),
+                "{what} scrolls sideways: {widths}"
+            );
+        };
+        // One-dimensional chess on 10 to 16 squares: the row shrinks to the
+        // screen, with no scrolling inside it either.
+        client.goto(&page_url(&site, "chess1d.html")).await.unwrap();
+        wait_for(&client, "document.querySelector('#legal button')").await;
+        for squares in 10..=16 {
+            choose(&client, "squares", &format!("chess1d-{squares}")).await;
+            wait_for(
+                &client,
+                &format!("document.querySelectorAll('#row button').length === {squares}"),
+            )
+            .await;
+            no_sideways(client.clone(), format!("chess on {squares} squares")).await;
+            let row = js(&client, "const r = document.getElementById('row'); return [r.scrollWidth <= r.clientWidth, Math.max(...[...r.children].map(b => b.getBoundingClientRect().right)) <= document.documentElement.clientWidth];").await;
+            assert_eq!(row, json!([true, true]), "{squares} squares");
+        }
+        screenshot(&client, "phone-chess1d-16").await;
+        // The address names the 16-square board, and opens it at phone size.
+        client
+            .goto(&page_url(&site, "chess1d.html?table=chess1d-16"))
+            .await
+            .unwrap();
+        wait_for(
+            &client,
+            "document.querySelectorAll('#row button').length === 16",
+        )
+        .await;
+        no_sideways(client.clone(), "chess1d.html?table=chess1d-16".into()).await;
+        // Snaky: the introduction, the far move and the card browser fit,
+        // and no x label of a card is cut off.
+        open_snaky(&client, &site).await;
+        no_sideways(client.clone(), "snaky.html".into()).await;
+        let far = js(&client, "const b = document.getElementById('far-move').getBoundingClientRect(); return b.width > 0 && b.right <= document.documentElement.clientWidth;").await;
+        assert_eq!(far, json!(true));
+        click(&client, "#far-move").await;
+        assert_eq!(maker_moves(&client).await.len(), 2);
+        for card in [6, 7] {
+            js(&client, &format!("const n = document.getElementById('card-number'); n.value = {card}; n.dispatchEvent(new Event('input'));")).await;
+            let clipped = js(
+                &client,
+                "const svg = document.getElementById('card').getBoundingClientRect();
+                 return [...document.querySelectorAll('#card text.axis')].filter(t => { const b = t.getBoundingClientRect();
+                   return b.top < svg.top || b.bottom > svg.bottom || b.left < svg.left || b.right > svg.right; }).length;",
+            )
+            .await;
+            assert_eq!(clipped, json!(0), "card {card} on a phone");
+        }
+        js(
+            &client,
+            "document.getElementById('about').scrollIntoView();",
+        )
+        .await;
+        screenshot(&client, "phone-snaky-about").await;
+        // Pairings: every bar stays on the board, clear of the axis labels.
+        client
+            .goto(&page_url(&site, "pairings.html"))
+            .await
+            .unwrap();
+        wait_for(&client, "document.getElementById('status').dataset.open").await;
+        no_sideways(client.clone(), "pairings.html".into()).await;
+        let bars = js(
+            &client,
+            "const lines = [...document.querySelectorAll('#board line.pair')];
+             const off = lines.filter(l => [l.x1, l.x2].some(v => v.baseVal.value < 0 || v.baseVal.value > W) || [l.y1, l.y2].some(v => v.baseVal.value < 0 || v.baseVal.value > H)).length;
+             const labels = [...document.querySelectorAll('#board text.axis')].map(t => t.getBoundingClientRect());
+             const over = lines.filter(l => { const b = l.getBoundingClientRect();
+               return labels.some(t => b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom); }).length;
+             return [lines.length, off, over];",
+        )
+        .await;
+        assert!(bars[0].as_i64() > Some(40), "{bars}");
+        assert_eq!(
+            (&bars[1], &bars[2]),
+            (&json!(0), &json!(0)),
+            "bars off the board, bars over labels: {bars}"
+        );
+        // Tic-tac-toe: the replies grid and the replays fit too.
+        client
+            .goto(&page_url(&site, "tictactoe.html"))
+            .await
+            .unwrap();
+        wait_for(&client, "document.querySelector('#line-choice button')").await;
+        no_sideways(client.clone(), "tictactoe.html".into()).await;
+        click(&client, "#line-choice button[data-line='1']").await;
+        element_screenshot(&client, "#lines", "phone-tictactoe-lines").await;
+        no_sideways(client.clone(), "tictactoe.html, a line replayed".into()).await;
+    });
+}

@@ -10,14 +10,12 @@ use gamecert::snaky::{certificate::certificate_json, check_table, DEFAULT_BOUND,
 use serde_json::{json, Value};
 use std::sync::OnceLock;
 
-/// The paper's certificate in format 1 (the kernel still reads it; these
-/// tampers were written against it). The producer's format-3 output is
-/// audited by `the_producers_format_3_certificate_passes` and by verify.
+/// The paper's certificate as committed.
 fn honest() -> &'static Value {
     static CERT: OnceLock<Value> = OnceLock::new();
     CERT.get_or_init(|| {
-        let path = root().join("tests/fixtures/snaky/bases/snaky21-format1.json");
-        let text = std::fs::read_to_string(path).expect("the format-1 base is readable");
+        let path = root().join("certificates/snaky21.json");
+        let text = std::fs::read_to_string(path).expect("the certificate is readable");
         serde_json::from_str(&text).expect("the certificate is JSON")
     })
 }
@@ -98,7 +96,7 @@ fn the_honest_certificate_passes() {
     assert!(checked.contains("1620 nodes"), "{checked}");
     assert!(checked.contains("37042 reply classes"), "{checked}");
     assert!(
-        checked.contains("card 727 has A = {} and h = 21 <= 21: certified"),
+        checked.contains("card 727 has A = {}, |T| = 251, h = 21, bound 21: holds, holds"),
         "{checked}"
     );
 }
@@ -116,21 +114,13 @@ fn a_changed_height_names_its_node() {
 }
 
 #[test]
-fn a_cell_added_to_an_envelope_names_node_and_cell() {
-    let report = tampered(|c| toggle_cell(&mut node(c, 1)["envelope"], (1, 3)));
-    assert_fault(&report, |f| {
-        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Extra { set: Set::Envelope, cells } }
-            if at(node, 1, 7) && cells.iter().eq([&(1, 3)]))
-    });
-}
-
-#[test]
-fn a_cell_removed_from_an_envelope_names_node_and_cell() {
-    let report = tampered(|c| toggle_cell(&mut node(c, 1)["envelope"], (1, 6)));
-    assert_fault(&report, |f| {
-        matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Lacking { set: Set::Envelope, cells } }
-            if at(node, 1, 7) && cells.iter().eq([&(1, 6)]))
-    });
+fn a_recorded_envelope_is_refused() {
+    // T is derived by Lemma 3; a node that records one is not read.
+    let report = tampered(|c| node(c, 1)["envelope"] = json!([[0, 1]]));
+    assert_fault(
+        &report,
+        |f| matches!(f, Fault::Unreadable { at: Place::Node(1), reason } if reason == "unknown field \"envelope\""),
+    );
 }
 
 #[test]
@@ -154,11 +144,8 @@ fn a_cell_removed_from_a_required_set_names_node_and_cell() {
 #[test]
 fn a_chosen_child_whose_envelope_holds_the_reply_is_caught() {
     // Node 0 answers reply (1,3) with child 1; child 0 (card 4 swapped) covers (1,3).
-    assert_eq!(
-        honest()["nodes"][0]["replies"]["cells"][0],
-        json!([1, 3, 1])
-    );
-    let report = tampered(|c| node(c, 0)["replies"]["cells"][0] = json!([1, 3, 0]));
+    assert_eq!(honest()["nodes"][0]["replies"][0], json!(1));
+    let report = tampered(|c| node(c, 0)["replies"][0] = json!(0));
     assert_fault(
         &report,
         |f| matches!(f, Fault::ChosenCovers { node, cell: (1, 3), child: 0 } if at(node, 0, 6)),
@@ -168,11 +155,8 @@ fn a_chosen_child_whose_envelope_holds_the_reply_is_caught() {
 #[test]
 fn a_valid_but_not_first_chosen_child_is_caught() {
     // Child 1 of card 727 also avoids (0,4), but the strategy takes child 0.
-    assert_eq!(
-        honest()["nodes"][1619]["replies"]["cells"][0],
-        json!([0, 4, 0])
-    );
-    let report = tampered(|c| node(c, 1619)["replies"]["cells"][0] = json!([0, 4, 1]));
+    assert_eq!(honest()["nodes"][1619]["replies"][0], json!(0));
+    let report = tampered(|c| node(c, 1619)["replies"][0] = json!(1));
     assert_fault(&report, |f| {
         matches!(f, Fault::NotFirst { node, reply: Reply::Cell((0, 4)), chosen: Some(1), first: 0 }
             if at(node, 1619, 727))
@@ -181,47 +165,41 @@ fn a_valid_but_not_first_chosen_child_is_caught() {
 
 #[test]
 fn a_chosen_child_out_of_range_is_caught() {
-    let report = tampered(|c| node(c, 0)["replies"]["outside"] = json!(7));
+    let report = tampered(|c| node(c, 0)["outside"] = json!(7));
     assert_fault(
         &report,
-        |f| matches!(f, Fault::NoChosenChild { node, reply: Reply::Outside, chosen: Some(7) } if at(node, 0, 6)),
+        |f| matches!(f, Fault::NoChosenChild { node, reply: Reply::Outside, chosen: 7 } if at(node, 0, 6)),
     );
 }
 
 #[test]
-fn a_removed_reply_names_node_and_cell() {
+fn a_removed_or_added_reply_names_node_and_count() {
     let report = tampered(|c| {
-        node(c, 2)["replies"]["cells"]
+        node(c, 2)["replies"]
             .as_array_mut()
             .expect("replies")
             .remove(0);
     });
     assert_fault(
         &report,
-        |f| matches!(f, Fault::ReplyMissing { node, cell: (3, 0) } if at(node, 2, 8)),
+        |f| matches!(f, Fault::ReplyCount { node, listed: 5, classes: 6 } if at(node, 2, 8)),
     );
-}
-
-#[test]
-fn a_duplicated_reply_names_node_and_cell() {
     let report = tampered(|c| {
-        let cells = node(c, 2)["replies"]["cells"]
-            .as_array_mut()
-            .expect("replies");
-        cells.insert(0, cells[0].clone());
+        let replies = node(c, 2)["replies"].as_array_mut().expect("replies");
+        replies.insert(0, replies[0].clone());
     });
     assert_fault(
         &report,
-        |f| matches!(f, Fault::ReplyOrder { node, cell: (3, 0), twice: true } if at(node, 2, 8)),
+        |f| matches!(f, Fault::ReplyCount { node, listed: 7, classes: 6 } if at(node, 2, 8)),
     );
 }
 
 #[test]
 fn a_missing_outside_reply_is_caught() {
     let report = tampered(|c| {
-        node(c, 0)["replies"]
+        node(c, 0)
             .as_object_mut()
-            .expect("replies")
+            .expect("a node")
             .remove("outside");
     });
     assert_fault(
@@ -255,13 +233,13 @@ fn an_altered_base_card_is_caught_by_lemma_4() {
 #[test]
 fn a_child_reference_to_a_later_node_is_caught() {
     // Node 306 (card 311) has inline child node 305; point it forward instead.
-    assert_eq!(honest()["nodes"][306]["children"][1], json!({"node": 305}));
-    let report = tampered(|c| node(c, 306)["children"][1] = json!({"node": 400}));
+    assert_eq!(honest()["nodes"][306]["children"][1], json!([305]));
+    let report = tampered(|c| node(c, 306)["children"][1] = json!([400]));
     assert_fault(&report, |f| {
         matches!(f, Fault::Child { node, child: 1, fault: ChildFault::LaterNode { node: 400 } }
             if at(node, 306, 311))
     });
-    let report = tampered(|c| node(c, 0)["children"][0]["card"] = json!(8));
+    let report = tampered(|c| node(c, 0)["children"][0][0] = json!(8));
     assert_fault(&report, |f| {
         matches!(f, Fault::Child { node, child: 0, fault: ChildFault::LaterCard { card: 8, own: 6 } }
             if at(node, 0, 6))
@@ -270,7 +248,7 @@ fn a_child_reference_to_a_later_node_is_caught() {
 
 #[test]
 fn an_inline_reference_to_another_cards_node_is_caught() {
-    let report = tampered(|c| node(c, 306)["children"][1] = json!({"node": 0}));
+    let report = tampered(|c| node(c, 306)["children"][1] = json!([0]));
     assert_fault(&report, |f| {
         matches!(f, Fault::Child { node, child: 1, fault: ChildFault::NotInline { node: 0, path } }
             if at(node, 306, 311) && path == &[1])
@@ -279,7 +257,7 @@ fn an_inline_reference_to_another_cards_node_is_caught() {
 
 #[test]
 fn a_changed_orientation_is_caught() {
-    let report = tampered(|c| node(c, 0)["children"][0]["orientation"] = json!(0));
+    let report = tampered(|c| node(c, 0)["children"][0][1] = json!(0));
     assert_fault(
         &report,
         |f| matches!(f, Fault::Lemma3 { node, .. } if at(node, 0, 6)),
@@ -293,20 +271,21 @@ fn a_flipped_verdict_is_caught() {
         &report,
         |f| matches!(f, Fault::Verdict { recorded, derived: "certified" } if recorded == "refuted"),
     );
-    let report = tampered(|c| c["claim"]["holds"] = json!(false));
+    let report = tampered(|c| c["claims"][0]["verdict"] = json!("refuted"));
     assert_fault(&report, |f| {
         matches!(
             f,
-            Fault::ClaimHolds {
-                recorded: Some(false),
-                derived: true
+            Fault::ClaimField {
+                claim: "empty-board",
+                field: "verdict",
+                ..
             }
         )
     });
-    let report = tampered(|c| c["claim"]["card"] = json!(726));
+    let report = tampered(|c| c["final_card"]["card"] = json!(726));
     assert_fault(
         &report,
-        |f| matches!(f, Fault::ClaimCard { recorded, derived: 727 } if recorded == "726"),
+        |f| matches!(f, Fault::FinalCard { node } if at(node, 1618, 726)),
     );
 }
 
@@ -318,25 +297,32 @@ fn a_non_empty_final_required_set_is_caught() {
         matches!(f, Fault::Lemma3 { node, mismatch: Mismatch::Extra { set: Set::Required, cells } }
             if at(node, 1619, 727) && cells.iter().eq([&(0, 4)]))
     });
+    // A card with A != {} gives a conditional claim, not a finite-board one.
     assert_fault(
         &report,
-        |f| matches!(f, Fault::StillRequires { node, cells } if at(node, 1619, 727) && cells.iter().eq([&(0, 4)])),
+        |f| matches!(f, Fault::ClaimList { derived, .. } if derived == &["empty-board", "conditional"]),
     );
 }
 
 #[test]
 fn a_tighter_bound_refutes_the_claim() {
-    let report = tampered(|c| c["claim"]["bound"] = json!(20));
-    assert_fault(
-        &report,
-        |f| matches!(f, Fault::OverBound { node, height: 21, bound: 20 } if at(node, 1619, 727)),
-    );
+    let report = tampered(|c| c["bound"] = json!(20));
     // The statement still says 21: it is regenerated from the bound.
     assert_fault(&report, |f| {
         matches!(
             f,
-            Fault::Statement {
-                at: "claim.statement",
+            Fault::ClaimField {
+                claim: "empty-board",
+                field: "statement",
+                ..
+            }
+        )
+    });
+    assert_fault(&report, |f| {
+        matches!(
+            f,
+            Fault::Verdict {
+                derived: "refuted",
                 ..
             }
         )
@@ -360,7 +346,7 @@ fn tampered_counts_and_final_card_are_caught() {
     );
 }
 
-/// A spread of nodes, each tampered in height, envelope and required set.
+/// A spread of nodes, each tampered in height and required set.
 #[test]
 fn single_fact_tampers_across_the_table_name_their_node() {
     let nodes = honest()["nodes"].as_array().expect("nodes");
@@ -377,20 +363,8 @@ fn single_fact_tampers_across_the_table_name_their_node() {
         let height = nodes[id]["height"].as_u64().expect("height");
         let report = tampered(|c| node(c, id)["height"] = json!(height + 1));
         assert_fault(&report, |f| here(f, None));
-        // A cell just beyond the envelope's last cell is never in it.
-        let last: (i64, i64) = serde_json::from_value(
-            nodes[id]["envelope"]
-                .as_array()
-                .expect("envelope")
-                .last()
-                .cloned()
-                .expect("a cell"),
-        )
-        .expect("a cell");
-        let outside = (last.0 + 1, last.1);
-        let report = tampered(|c| toggle_cell(&mut node(c, id)["envelope"], outside));
-        assert_fault(&report, |f| here(f, Some(Set::Envelope)));
-        let report = tampered(|c| toggle_cell(&mut node(c, id)["required"], outside));
+        // A cell far from every card's frame is in no envelope.
+        let report = tampered(|c| toggle_cell(&mut node(c, id)["required"], (1000, 1000)));
         assert_fault(&report, |f| here(f, Some(Set::Required)));
     }
 }
@@ -407,7 +381,7 @@ fn ill_typed_fields_are_failures_not_panics() {
             }
         )
     });
-    let report = tampered(|c| node(c, 5)["envelope"] = json!([[0, 1], [0]]));
+    let report = tampered(|c| node(c, 5)["required"] = json!([[0, 1], [0]]));
     assert_fault(&report, |f| {
         matches!(
             f,
@@ -431,11 +405,26 @@ fn ill_typed_fields_are_failures_not_panics() {
         audit_value(&json!({"kind": "snaky"})),
         Err(gamecert::audit::AuditError::MissingFormat { .. })
     ));
-    for odd in [
-        json!({"kind": "snaky", "format": 1}),
-        json!({"kind": "snaky", "format": 1, "bases": [null], "nodes": [null, 3, "x"]}),
-    ] {
-        assert!(!audit(&odd).holds());
+    let odd = json!({"kind": "snaky", "format": 3, "bases": [null], "nodes": [null, 3, "x"]});
+    assert!(!audit(&odd).holds());
+}
+
+/// Formats 1 and 2 are no longer read: such a file is refused before any
+/// auditor runs, naming the format read.
+#[test]
+fn the_old_formats_are_refused() {
+    for format in [1, 2] {
+        let mut cert = honest().clone();
+        cert["format"] = json!(format);
+        let error = audit_value(&cert).expect_err("an unread format");
+        assert!(matches!(
+            error,
+            gamecert::audit::AuditError::UnknownFormat { found, known: 3, .. } if found == format
+        ));
+        assert_eq!(
+            error.to_string(),
+            format!("snaky certificate has format {format}; this auditor reads format 3")
+        );
     }
 }
 

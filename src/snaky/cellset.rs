@@ -8,8 +8,9 @@
 //! window, a set is 24 bytes wherever it is moved, and a clone shares the
 //! words (evaluating a table touches little memory, and page faults cost
 //! as much as the work).
-//! [`SetRef`] borrows such a range of words, wherever they are kept: the
-//! evaluator places children into one reused buffer instead of building sets.
+//! [`SetRef`] borrows such a range of words, wherever they are kept: placing
+//! ([`super::place`]) puts a node's children into one reused buffer instead
+//! of building sets.
 
 use super::geometry::{Bounds, Cell};
 use crate::bits::bits;
@@ -84,9 +85,8 @@ impl Window {
 
     /// The set of `cells`; every cell must lie in the window.
     pub fn set_of(&self, cells: impl IntoIterator<Item = Cell>) -> CellSet {
-        let located: Vec<(usize, u64)> = cells.into_iter().map(|cell| self.locate(cell)).collect();
         let mut words = Vec::new();
-        let start = fill_located(&located, &mut words);
+        let start = self.append_set(cells, &mut words);
         CellSet::from_words(start, &words)
     }
 
@@ -132,139 +132,39 @@ impl Window {
             })
     }
 
-    /// Whether whole columns can be moved at once: one word per column.
-    fn single_word_columns(&self) -> bool {
+    /// Whether a column of the window is one 64-bit word.
+    pub fn single_word_columns(&self) -> bool {
         self.words_per_column == 1
     }
 
     /// Whether the window is its own mirror image in the diagonal x = y
-    /// (square, with its corner on the diagonal), so sets can be transposed.
-    fn symmetric(&self) -> bool {
+    /// (square, with its corner on the diagonal).
+    pub fn symmetric(&self) -> bool {
         self.width == self.height && self.min.x == self.min.y
     }
 
-    /// Whether every placement can be done a column at a time
-    /// ([`Window::transpose`] then [`Window::place_columns`]).
-    pub fn places_by_columns(&self) -> bool {
-        self.single_word_columns() && self.symmetric()
+    /// The window's lowest cell: bit 0 of word 0.
+    pub fn min(&self) -> Cell {
+        self.min
     }
 
-    /// `set` mirrored in the diagonal x = y, when the window allows it.
-    pub fn transpose(&self, set: &CellSet) -> Option<CellSet> {
-        if !self.symmetric() {
-            return None;
-        }
-        let mut words = Vec::new();
-        let start = match self.transpose_into(set.as_words(), &mut words) {
-            Some(start) => start,
-            None => self.place_cells_into(set.as_words(), |c| Cell::new(c.y, c.x), &mut words),
+    /// Append to `out` the words of the set of `cells` (each in the window),
+    /// from its first to its last non-zero word; returns the window word of
+    /// the first appended word.
+    pub fn append_set(&self, cells: impl IntoIterator<Item = Cell>, out: &mut Vec<u64>) -> usize {
+        let located: Vec<(usize, u64)> = cells.into_iter().map(|cell| self.locate(cell)).collect();
+        let (Some(low), Some(high)) = (
+            located.iter().map(|&(word, _)| word).min(),
+            located.iter().map(|&(word, _)| word).max(),
+        ) else {
+            return 0;
         };
-        Some(CellSet::from_words(start, &words))
-    }
-
-    /// Append to `out` the words of `set` mirrored in the diagonal x = y,
-    /// without zero end words; returns the window word of the first. `None`
-    /// (nothing appended) unless the window places by columns.
-    pub fn transpose_into(&self, set: SetRef<'_>, out: &mut Vec<u64>) -> Option<usize> {
-        if !self.places_by_columns() {
-            return None;
+        let at = out.len();
+        out.resize(at + high - low + 1, 0);
+        for &(word, bit) in &located {
+            out[at + word - low] |= bit;
         }
-        // Column c, bit b moves to column b, bit c: at most 64 columns.
-        let mut columns = [0u64; 64];
-        for (index, &word) in set.words.iter().enumerate() {
-            for bit in bits(word) {
-                columns[bit as usize] |= 1 << (set.start + index);
-            }
-        }
-        let kept = SetRef::new(0, &columns[..self.width as usize]).trimmed();
-        out.extend_from_slice(kept.words);
-        Some(kept.start)
-    }
-
-    /// `set` under (x, y) ↦ (±x + t.x, ±y + t.y), a whole column at a time
-    /// (see [`Window::place_columns_into`]).
-    pub fn place_columns(
-        &self,
-        set: &CellSet,
-        negate_x: bool,
-        negate_y: bool,
-        offset: Cell,
-    ) -> Option<CellSet> {
-        let mut words = Vec::new();
-        let start =
-            self.place_columns_into(set.as_words(), negate_x, negate_y, offset, &mut words)?;
-        Some(CellSet::from_words(start, &words))
-    }
-
-    /// Append to `out` the words of `set` under (x, y) ↦ (±x + t.x, ±y + t.y),
-    /// a whole column at a time: negating y reverses a column's bits,
-    /// translating shifts them. Returns the window word of the first
-    /// appended word. `None` (nothing appended) when columns span several
-    /// words or a column would leave the window. Every image must lie in
-    /// the window; columns map one to one, so the image spans as many words.
-    pub fn place_columns_into(
-        &self,
-        set: SetRef<'_>,
-        negate_x: bool,
-        negate_y: bool,
-        offset: Cell,
-        out: &mut Vec<u64>,
-    ) -> Option<usize> {
-        if !self.single_word_columns() {
-            return None;
-        }
-        if set.words.is_empty() {
-            return Some(0);
-        }
-        let x0 = i64::from(self.min.x);
-        let y0 = i64::from(self.min.y);
-        let target_of = |column: usize| {
-            let x = x0 + column as i64;
-            let target_x = if negate_x { -x } else { x } + i64::from(offset.x);
-            usize::try_from(target_x - x0)
-                .ok()
-                .filter(|&target| target < self.width as usize)
-        };
-        let first = target_of(set.start)?;
-        let last = target_of(set.end() - 1)?;
-        // Bit b holds y = y0 + b. Unmirrored it moves to b + t.y; mirrored
-        // to -b + t.y - 2 y0, i.e. bit 63 - b of the reversed word shifted.
-        let shift = if negate_y {
-            i64::from(offset.y) - 2 * y0 - 63
-        } else {
-            i64::from(offset.y)
-        };
-        let (left, right) = (shift.max(0), (-shift).max(0));
-        if left >= 64 || right >= 64 {
-            return None; // every cell would leave its column
-        }
-        let (left, right) = (left as u32, right as u32);
-        // Both shifts are below 64 (checked above), so wrapping is exact.
-        let shifted = move |word: u64| word.wrapping_shl(left).wrapping_shr(right);
-        let words = set.words.iter().copied();
-        // Mirrored columns come out last first: append them reversed.
-        match (negate_x, negate_y) {
-            (false, false) => out.extend(words.map(shifted)),
-            (false, true) => out.extend(words.map(|w| shifted(w.reverse_bits()))),
-            (true, false) => out.extend(words.rev().map(shifted)),
-            (true, true) => out.extend(words.rev().map(|w| shifted(w.reverse_bits()))),
-        }
-        Some(first.min(last))
-    }
-
-    /// Append to `out` the words of `set` under `map`, cell by cell (any
-    /// window). Returns the window word of the first appended word.
-    pub fn place_cells_into(
-        &self,
-        set: SetRef<'_>,
-        map: impl Fn(Cell) -> Cell,
-        out: &mut Vec<u64>,
-    ) -> usize {
-        let located: Vec<(usize, u64)> = self
-            .cells_in(set)
-            .map(|cell| self.locate(map(cell)))
-            .collect();
-        fill_located(&located, out)
+        low
     }
 
     /// Number of bit positions a set of this window has (see [`CellSet::positions`]).
@@ -280,22 +180,6 @@ impl Window {
     pub fn to_vec(&self, set: &CellSet) -> Vec<Cell> {
         self.cells(set).collect()
     }
-}
-
-/// Append the words spanned by located cells (word, bit) to `out`, their
-/// bits set; returns the window word of the first appended word.
-fn fill_located(located: &[(usize, u64)], out: &mut Vec<u64>) -> usize {
-    let low = located.iter().map(|&(word, _)| word).min();
-    let high = located.iter().map(|&(word, _)| word).max();
-    let (Some(low), Some(high)) = (low, high) else {
-        return 0;
-    };
-    let at = out.len();
-    out.resize(at + high - low + 1, 0);
-    for &(word, bit) in located {
-        out[at + word - low] |= bit;
-    }
-    low
 }
 
 /// A borrowed set: the window's words `start..start + words.len()`, all
@@ -368,23 +252,17 @@ impl<'a> SetRef<'a> {
 /// A finite set of cells, meaningful together with its table's [`Window`]:
 /// the window's words `start..start + n`, all others zero. The first and
 /// last stored words are non-zero (an empty set stores none), so equal sets
-/// have equal words (equality and hashing compare those, not the storage).
-#[derive(Clone, Default)]
+/// have equal words.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CellSet {
-    /// Shared, not copied, by clones: a card's condition is its node's.
-    /// A node's A and T share one allocation ([`CellSet::pair_from_words`]).
-    words: Arc<[u64]>,
     /// The window word of the first stored word (a window has at most
     /// 2^16 words, see [`MAX_WINDOW_CELLS`]).
     start: u32,
-    /// Which of `words` are this set's: the first `part` of them, or with
-    /// [`CellSet::TAIL`] set, those from `part & !TAIL` on.
-    part: u32,
+    /// Shared, not copied, by clones: a card's condition is its node's.
+    words: Arc<[u64]>,
 }
 
 impl CellSet {
-    const TAIL: u32 = 1 << 31;
-
     /// The set of the window words `start..start + words.len()` (zero words
     /// at either end are dropped).
     pub fn from_words(start: usize, words: &[u64]) -> CellSet {
@@ -392,44 +270,6 @@ impl CellSet {
         CellSet {
             words: kept.words.into(),
             start: kept.start as u32,
-            part: kept.words.len() as u32,
-        }
-    }
-
-    /// Two sets (as [`CellSet::from_words`]) in one allocation: a node's A
-    /// and T are made and dropped together, and one block instead of two
-    /// saves an allocation's header and rounding per node.
-    /// The words are gathered in `scratch` first: one copy of a slice into
-    /// the new allocation costs less than collecting it word by word.
-    pub fn pair_from_words(
-        first: SetRef<'_>,
-        second: SetRef<'_>,
-        scratch: &mut Vec<u64>,
-    ) -> (CellSet, CellSet) {
-        let (first, second) = (first.trimmed(), second.trimmed());
-        scratch.clear();
-        scratch.extend_from_slice(first.words);
-        scratch.extend_from_slice(second.words);
-        let words: Arc<[u64]> = Arc::from(&scratch[..]);
-        let split = first.words.len() as u32;
-        let set = |start: usize, part: u32| CellSet {
-            words: Arc::clone(&words),
-            start: start as u32,
-            part,
-        };
-        (
-            set(first.start, split),
-            set(second.start, split | CellSet::TAIL),
-        )
-    }
-
-    /// This set's words.
-    fn stored(&self) -> &[u64] {
-        let part = (self.part & !CellSet::TAIL) as usize;
-        if self.part & CellSet::TAIL == 0 {
-            &self.words[..part]
-        } else {
-            &self.words[part..]
         }
     }
 
@@ -439,29 +279,22 @@ impl CellSet {
 
     /// The set, borrowed.
     pub fn as_words(&self) -> SetRef<'_> {
-        SetRef::new(self.start(), self.stored())
+        SetRef::new(self.start(), &self.words)
     }
 
     fn end(&self) -> usize {
-        self.start() + self.stored().len()
+        self.start() + self.words.len()
     }
 
     /// The words, to change in place (copied first if shared).
     fn words_mut(&mut self) -> &mut [u64] {
-        if self.stored().len() != self.words.len() {
-            *self = CellSet {
-                words: self.stored().into(),
-                start: self.start,
-                part: self.stored().len() as u32,
-            };
-        }
         Arc::make_mut(&mut self.words)
     }
 
     /// Drop zero words at both ends (the canonical form).
     fn trim(&mut self) {
         let kept = self.as_words().trimmed();
-        if kept.words.len() != self.stored().len() {
+        if kept.words.len() != self.words.len() {
             *self = CellSet::from_words(kept.start, kept.words);
         }
     }
@@ -474,7 +307,7 @@ impl CellSet {
     /// them: a dense index for per-cell scratch data.
     pub fn positions(&self) -> impl Iterator<Item = usize> + '_ {
         let start = self.start();
-        self.stored()
+        self.words
             .iter()
             .enumerate()
             .flat_map(move |(index, &word)| {
@@ -483,7 +316,7 @@ impl CellSet {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.stored().is_empty()
+        self.words.is_empty()
     }
 
     pub fn union_with(&mut self, other: &CellSet) {
@@ -503,9 +336,8 @@ impl CellSet {
             // Widen to the hull of both ranges.
             let start = self.start().min(other.start);
             let mut words = vec![0; self.end().max(other.end()) - start];
-            words[self.start() - start..self.end() - start].copy_from_slice(self.stored());
+            words[self.start() - start..self.end() - start].copy_from_slice(&self.words);
             *self = CellSet {
-                part: words.len() as u32,
                 words: words.into(),
                 start: start as u32,
             };
@@ -537,30 +369,6 @@ impl CellSet {
     }
 }
 
-impl PartialEq for CellSet {
-    fn eq(&self, other: &CellSet) -> bool {
-        self.start == other.start && self.stored() == other.stored()
-    }
-}
-
-impl Eq for CellSet {}
-
-impl std::hash::Hash for CellSet {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.start().hash(state);
-        self.stored().hash(state);
-    }
-}
-
-impl std::fmt::Debug for CellSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CellSet")
-            .field("start", &self.start)
-            .field("words", &self.stored())
-            .finish()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -573,28 +381,6 @@ mod tests {
             max: Cell::new(20, 70),
         })
         .unwrap()
-    }
-
-    proptest! {
-        #[test]
-        fn column_placement_agrees_with_placing_cell_by_cell(
-            cells in proptest::collection::vec((0i32..12, 0i32..12), 0..40),
-            negate_x: bool, negate_y: bool, swap: bool,
-        ) {
-            // A square window on the diagonal, large enough for any image.
-            let w = Window::covering(Bounds { min: Cell::new(-20, -20), max: Cell::new(30, 30) }).unwrap();
-            let set = w.set_of(cells.iter().map(|&(x, y)| Cell::new(x, y)));
-            let offset = Cell::new(if negate_x { 12 } else { 3 }, if negate_y { 14 } else { -5 });
-            let image = |c: Cell| {
-                let (x, y) = if swap { (c.y, c.x) } else { (c.x, c.y) };
-                let (nx, ny) = if swap { (negate_y, negate_x) } else { (negate_x, negate_y) };
-                Cell::new(if nx { -x } else { x } + offset.x, if ny { -y } else { y } + offset.y)
-            };
-            let expected = w.set_of(w.cells(&set).map(image));
-            let source = if swap { w.transpose(&set).unwrap() } else { set.clone() };
-            let (nx, ny) = if swap { (negate_y, negate_x) } else { (negate_x, negate_y) };
-            prop_assert_eq!(w.place_columns(&source, nx, ny, offset), Some(expected));
-        }
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! The format is documented in docs/formats/snaky.md.
 
 use super::check::Choice;
-use super::evaluate::{ChildSource, Condition, EvaluatedNode};
+use super::evaluate::{ChildSource, EvaluatedNode};
 use super::geometry::Cell;
+use super::place::Condition;
 use super::summary::{Counts, Table1Row};
 use super::SnakyRun;
 use crate::cert::json::write_certificate_json_with_array;

@@ -8,23 +8,12 @@
 use super::cellset::{CellSet, SetRef, Window};
 use super::geometry::{Bounds, Cell, Placement};
 use super::model::Shape;
-use super::place::{Cards, MirroredCards, PlacedSets, Placer};
+use super::place::{places_by_columns, Condition, MirroredCards, PlacedSets};
 use super::table::{Child, ChildCounts, Node, Table};
-use smallvec::SmallVec;
-use std::ops::Deref;
-use std::sync::Arc;
 
 /// An inline node's child indices from its card's top node (32 bits, as a
 /// table holds fewer than 2^32 bytes: [`super::parse::MAX_INPUT_BYTES`]).
-pub type NodePath = SmallVec<[u32; 4]>;
-
-/// A card's condition (A, T, h) in its own frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Condition {
-    pub required: CellSet,
-    pub envelope: CellSet,
-    pub height: u32,
-}
+pub type NodePath = Vec<u32>;
 
 /// Where a child's condition comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,88 +38,15 @@ pub struct EvaluatedNode {
     /// The card whose line holds this node.
     pub card: u32,
     /// Child indices from the card's top node down to this inline node
-    /// (empty for the card's own node); inline up to four deep, which
-    /// spares most inline nodes an allocation of their own.
+    /// (empty for the card's own node).
     pub path: NodePath,
     /// 1-based line and column (32 bits as in [`super::table`]).
     pub line: u32,
     pub column: u32,
     pub pivot: Cell,
     pub condition: Condition,
-    pub children: Children,
-}
-
-/// A node's children, in printed order: a range of one store that every
-/// node of an evaluation shares (one block for the table instead of one a
-/// node). Read it as a slice. The range is `u32`: 2^32 children would take
-/// the parsed table alone 128 GiB.
-#[derive(Debug, Clone)]
-pub struct Children {
-    store: Arc<Vec<PlacedChild>>,
-    start: u32,
-    len: u32,
-}
-
-impl Deref for Children {
-    type Target = [PlacedChild];
-
-    fn deref(&self) -> &[PlacedChild] {
-        let start = self.start as usize;
-        &self.store[start..start + self.len as usize]
-    }
-}
-
-impl<'a> IntoIterator for &'a Children {
-    type Item = &'a PlacedChild;
-    type IntoIter = std::slice::Iter<'a, PlacedChild>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for Children {
-    fn eq(&self, other: &Children) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Children {}
-
-/// Every node's children in node order (inline nodes children-first, then
-/// the line's node), as the evaluator numbers the nodes: computed from the
-/// table alone, before any node is evaluated.
-fn all_children(table: &Table, counts: ChildCounts) -> Arc<Vec<PlacedChild>> {
-    fn walk(
-        node: &Node,
-        next_node: &mut u32,
-        pending: &mut Vec<PlacedChild>,
-        out: &mut Vec<PlacedChild>,
-    ) -> u32 {
-        let first = pending.len();
-        for child in &node.children {
-            let source = match child {
-                Child::Reference(reference) => ChildSource::Card {
-                    card: reference.card,
-                    placement: reference.placement,
-                },
-                Child::Inline(inner) => ChildSource::Inline {
-                    node: walk(inner, next_node, pending, out),
-                },
-            };
-            pending.push(PlacedChild { source });
-        }
-        out.extend_from_slice(&pending[first..]);
-        pending.truncate(first);
-        *next_node += 1;
-        *next_node - 1
-    }
-    let mut out = Vec::with_capacity(counts.references + counts.inline);
-    let (mut next_node, mut pending) = (0, Vec::new());
-    for line in &table.lines {
-        walk(&line.node, &mut next_node, &mut pending, &mut out);
-    }
-    Arc::new(out)
+    /// The node's children, in printed order.
+    pub children: Box<[PlacedChild]>,
 }
 
 impl EvaluatedNode {
@@ -262,6 +178,78 @@ impl Evaluation {
     }
 }
 
+/// Every earlier card's and node's condition: a base card's its own, a
+/// table card's its node's (kept once, not copied per card).
+#[derive(Clone, Copy)]
+struct Cards<'a> {
+    base: &'a [Condition],
+    card_nodes: &'a [Option<usize>],
+    nodes: &'a [EvaluatedNode],
+}
+
+impl<'a> Cards<'a> {
+    /// Card `card`'s condition, if the table has that card.
+    fn get(self, card: usize) -> Option<&'a Condition> {
+        match self.card_nodes.get(card)? {
+            Some(node) => Some(&self.nodes[*node].condition),
+            None => self.base.get(card),
+        }
+    }
+
+    /// Card `card`'s condition; the parser admits only earlier cards.
+    fn condition(self, card: usize) -> &'a Condition {
+        self.get(card)
+            .expect("the parser admits only earlier cards")
+    }
+
+    /// Mirror every card `node` places with an orientation that swaps x
+    /// and y (called only when the window places by columns).
+    fn mirror_swapped(self, window: &Window, node: &Node, mirrored: &mut MirroredCards) {
+        for child in &node.children {
+            match child {
+                Child::Reference(reference) if reference.placement.orientation.swaps() => {
+                    let card = reference.card as usize;
+                    mirrored.mirror(window, card, self.condition(card));
+                }
+                Child::Reference(_) => {}
+                Child::Inline(inner) => self.mirror_swapped(window, inner, mirrored),
+            }
+        }
+    }
+}
+
+/// What placing a child needs: the conditions of every earlier card and
+/// node, and the mirrored cards.
+struct Placer<'a> {
+    window: &'a Window,
+    cards: Cards<'a>,
+    mirrored: &'a MirroredCards,
+}
+
+impl Placer<'_> {
+    /// Place every child of a node into `out` (its previous content is dropped).
+    fn place_all(&self, children: &[PlacedChild], out: &mut PlacedSets) {
+        out.clear();
+        for child in children {
+            self.place(child.source, out);
+        }
+    }
+
+    /// Append one child, placed.
+    fn place(&self, source: ChildSource, out: &mut PlacedSets) {
+        match source {
+            ChildSource::Inline { node } => {
+                out.push_unmoved(&self.cards.nodes[node as usize].condition);
+            }
+            ChildSource::Card { card, placement } => {
+                let card = card as usize;
+                let condition = self.cards.condition(card);
+                out.push_placed(self.window, self.mirrored, card, condition, placement);
+            }
+        }
+    }
+}
+
 pub fn evaluate(table: &Table) -> Result<Evaluation, EvaluateError> {
     evaluate_observing(table, table.child_counts(), &mut |_, _, _| {})
 }
@@ -291,16 +279,14 @@ pub fn evaluate_observing(
     card_nodes.reserve(lines);
     let mut nodes = Vec::with_capacity(lines + counts.inline);
     let mut scratch = Scratch::default();
-    let children = all_children(table, counts);
-    let mut next_child = 0;
     for card_line in &table.lines {
-        if window.places_by_columns() {
+        if places_by_columns(&window) {
             let cards = Cards {
                 base: &base,
                 card_nodes: &card_nodes,
                 nodes: &nodes,
             };
-            mirrored.mirror_swapped(&window, &card_line.node, cards);
+            cards.mirror_swapped(&window, &card_line.node, &mut mirrored);
         }
         let mut evaluator = NodeEvaluator {
             window: &window,
@@ -310,8 +296,6 @@ pub fn evaluate_observing(
             nodes: &mut nodes,
             scratch: &mut scratch,
             observe: &mut *observe,
-            children: &children,
-            next_child: &mut next_child,
             card: card_line.card,
             line: card_line.line,
         };
@@ -347,8 +331,6 @@ struct Scratch {
     common: Vec<u64>,
     envelope: Vec<u64>,
     required: Vec<u64>,
-    /// A node's A and T, gathered for their one allocation.
-    pair: Vec<u64>,
 }
 
 struct NodeEvaluator<'a, 'b> {
@@ -359,9 +341,6 @@ struct NodeEvaluator<'a, 'b> {
     nodes: &'a mut Vec<EvaluatedNode>,
     scratch: &'a mut Scratch,
     observe: &'a mut NodeObserver<'b>,
-    /// Every node's children ([`all_children`]) and where the next node's begin.
-    children: &'a Arc<Vec<PlacedChild>>,
-    next_child: &'a mut usize,
     card: u32,
     line: u32,
 }
@@ -371,20 +350,23 @@ impl NodeEvaluator<'_, '_> {
     fn evaluate(&mut self, node: &Node, path: &mut NodePath) -> usize {
         // Inline children are evaluated before this node's children are
         // placed, so the one placement buffer serves every node.
+        let mut children = Vec::with_capacity(node.children.len());
         for (index, child) in node.children.iter().enumerate() {
-            if let Child::Inline(inner) = child {
-                path.push(index as u32);
-                self.evaluate(inner, path);
-                path.pop();
-            }
+            let source = match child {
+                Child::Reference(reference) => ChildSource::Card {
+                    card: reference.card,
+                    placement: reference.placement,
+                },
+                Child::Inline(inner) => {
+                    path.push(index as u32);
+                    let inner = self.evaluate(inner, path);
+                    path.pop();
+                    ChildSource::Inline { node: inner as u32 }
+                }
+            };
+            children.push(PlacedChild { source });
         }
-        let start = *self.next_child;
-        *self.next_child += node.children.len();
-        let children = Children {
-            store: Arc::clone(self.children),
-            start: start as u32,
-            len: node.children.len() as u32,
-        };
+        let children = children.into_boxed_slice();
         let placer = Placer {
             window: self.window,
             cards: Cards {
@@ -420,7 +402,6 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
         common,
         envelope,
         required,
-        pair,
     } = scratch;
     let (pivot_word, pivot_bit) = window.locate(pivot);
     let children = 0..placed.len();
@@ -445,14 +426,9 @@ fn combine(window: &Window, pivot: Cell, scratch: &mut Scratch) -> Condition {
         start
     };
     let height = 1 + children.map(|i| placed.height(i)).max().unwrap_or(0);
-    let (required, envelope) = CellSet::pair_from_words(
-        SetRef::new(required_start, required),
-        SetRef::new(envelope_start, envelope),
-        pair,
-    );
     Condition {
-        required,
-        envelope,
+        required: CellSet::from_words(required_start, required),
+        envelope: CellSet::from_words(envelope_start, envelope),
         height,
     }
 }
@@ -526,7 +502,7 @@ fn window_for(table: &Table) -> Result<Window, EvaluateError> {
     // (transposing for the swapping orientations) when a column is one word.
     let square = all.squared();
     match Window::covering(square) {
-        Some(window) if window.places_by_columns() => Ok(window),
+        Some(window) if places_by_columns(&window) => Ok(window),
         _ => Ok(Window::covering(all).expect("checked line by line above")),
     }
 }
@@ -613,10 +589,9 @@ mod tests {
     }
 
     #[test]
-    fn shared_children_are_each_nodes_printed_children() {
-        // The store is laid out from the table before evaluating: every
-        // node's range must hold its own children, inline ones by the index
-        // the evaluator gave them.
+    fn evaluated_children_are_each_nodes_printed_children() {
+        // Every node holds its own children, inline ones by the index the
+        // evaluator gave them.
         let table = crate::snaky::paper_table();
         let evaluation = evaluate(&table).unwrap();
         let mut checked = 0;

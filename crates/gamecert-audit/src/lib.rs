@@ -9,11 +9,13 @@
 pub mod animals;
 pub mod board;
 pub mod chess1d;
+mod findings;
 pub mod grid;
 pub mod json;
 pub mod snaky;
 pub mod tictactoe;
 
+pub(crate) use findings::{claim_ids, read_cited, FieldFault, Findings};
 use serde_json::Value;
 use std::fmt;
 use std::path::Path;
@@ -82,47 +84,6 @@ pub(crate) fn unknown_fields<'a>(
         .filter(move |key| !known.contains(&key.as_str()))
 }
 
-/// A fault kind that can name an unexpected field of an object.
-pub(crate) trait FieldFault {
-    fn unknown_field(at: &str, field: &str) -> Self;
-}
-
-/// What one auditor checked, and every fault it found, in its own fault
-/// type `F` until the report wraps them.
-pub(crate) struct Findings<F> {
-    pub(crate) checked: Vec<String>,
-    pub(crate) failures: Vec<F>,
-}
-
-impl<F: FieldFault> Findings<F> {
-    pub(crate) fn new() -> Self {
-        Findings {
-            checked: Vec::new(),
-            failures: Vec::new(),
-        }
-    }
-
-    pub(crate) fn fail(&mut self, fault: F) {
-        self.failures.push(fault);
-    }
-
-    /// Faults every field of `object` outside `known`.
-    pub(crate) fn known_fields(&mut self, object: &Value, at: &str, known: &[&str]) {
-        for field in unknown_fields(object, known) {
-            self.fail(F::unknown_field(at, field));
-        }
-    }
-
-    /// The report of kind `kind`, each fault wrapped by `wrap`.
-    pub(crate) fn into_report(self, kind: String, wrap: fn(F) -> Failure) -> AuditReport {
-        AuditReport {
-            kind,
-            checked: self.checked,
-            failures: self.failures.into_iter().map(wrap).collect(),
-        }
-    }
-}
-
 /// The fields of a claim record (docs/formats/claim-record.md); `line`,
 /// last, only on the claims of a kind that carry a line of play.
 pub(crate) const CLAIM_RECORD_FIELDS: &[&str] = &[
@@ -140,20 +101,6 @@ pub(crate) const CLAIM_RECORD_FIELDS_NO_LINE: &[&str] = CLAIM_RECORD_FIELDS
     .split_at(CLAIM_RECORD_FIELDS.len() - 1)
     .0;
 
-/// The `id` of every claim record, "?" where it has none.
-pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
-    claims
-        .iter()
-        .map(|claim| {
-            claim
-                .get("id")
-                .and_then(Value::as_str)
-                .unwrap_or("?")
-                .to_string()
-        })
-        .collect()
-}
-
 /// Where an auditor that follows a certificate's references (the atlas
 /// cites tables and proofs by path) reads the files they name: the project
 /// directory, or (for `gamecert verify`, which audits what it is about to
@@ -170,19 +117,6 @@ impl Files for Directory<'_> {
     fn read(&self, path: &str) -> std::io::Result<String> {
         json::read_limited(std::fs::File::open(self.0.join(path))?, MAX_FILE_BYTES)
     }
-}
-
-/// A cited file as JSON: read through `files`, refused past
-/// [`MAX_FILE_BYTES`] (whatever `files` reads from), parsed strictly.
-pub(crate) fn read_cited(files: &dyn Files, path: &str) -> Result<Value, String> {
-    let text = files.read(path).map_err(|error| error.to_string())?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{} bytes, over the auditor's limit of {MAX_FILE_BYTES}; refused",
-            text.len()
-        ));
-    }
-    json::parse(&text).map_err(|error| format!("not JSON: {error}"))
 }
 
 /// How an auditor reads a certificate.
@@ -204,16 +138,6 @@ pub struct Auditor {
 
 /// Every kind the kernel accepts, with the one format version it reads.
 pub const AUDITORS: &[Auditor] = &[
-    Auditor {
-        kind: "snaky",
-        format: 1,
-        audit: Audit::Alone(snaky::audit),
-    },
-    Auditor {
-        kind: "snaky",
-        format: 2,
-        audit: Audit::Alone(snaky::audit),
-    },
     Auditor {
         kind: "snaky",
         format: snaky::FORMAT,
@@ -305,8 +229,7 @@ impl fmt::Display for AuditError {
             ),
             AuditError::MissingKind => write!(f, "certificate has no string field \"kind\""),
             AuditError::UnknownKind(kind) => {
-                let mut known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
-                known.dedup();
+                let known: Vec<&str> = AUDITORS.iter().map(|a| a.kind).collect();
                 write!(
                     f,
                     "unknown certificate kind {kind:?} (known: {})",
@@ -385,10 +308,9 @@ pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, A
         .get("kind")
         .and_then(Value::as_str)
         .ok_or(AuditError::MissingKind)?;
-    // A kind may be listed once per format it reads; the last is the newest.
     let auditor = AUDITORS
         .iter()
-        .rfind(|auditor| auditor.kind == kind)
+        .find(|auditor| auditor.kind == kind)
         .ok_or_else(|| AuditError::UnknownKind(kind.to_string()))?;
     let format =
         value
@@ -397,15 +319,14 @@ pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, A
             .ok_or_else(|| AuditError::MissingFormat {
                 kind: kind.to_string(),
             })?;
-    let reader = AUDITORS
-        .iter()
-        .find(|reader| reader.kind == kind && reader.format == format)
-        .ok_or_else(|| AuditError::UnknownFormat {
+    if format != auditor.format {
+        return Err(AuditError::UnknownFormat {
             kind: kind.to_string(),
             found: format,
             known: auditor.format,
-        })?;
-    Ok(match reader.audit {
+        });
+    }
+    Ok(match auditor.audit {
         Audit::Alone(audit) => audit(value),
         Audit::Citing(audit) => audit(value, files),
     })

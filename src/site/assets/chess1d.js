@@ -253,8 +253,12 @@ function drawBoards(data) {
 
 function setup() {
   const select = document.getElementById("squares");
-  datasetPicker(select, "chess1d.html", (d) => /^chess1d-\d+$/.test(d.name), (name) => loadDataset(name, (d) => { board = d; start(); }));
-  select.value = "chess1d-8";
+  datasetPicker(select, "chess1d.html", (d) => /^chess1d-\d+$/.test(d.name), (name) => {
+    setQuery("table", name);
+    loadDataset(name, (d) => { board = d; start(); });
+  });
+  const asked = new URLSearchParams(location.search).get("table");
+  select.value = [...select.options].some((o) => o.value === asked) ? asked : "chess1d-8";
   document.getElementById("new-game").onclick = start;
   document.getElementById("side").onchange = start;
   document.getElementById("undo").onclick = undo;

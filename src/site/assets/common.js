@@ -18,6 +18,14 @@ function datasetsFor(page) {
   return (window.GAMECERT_INDEX || []).filter((d) => d.page === page);
 }
 
+// The address that opens dataset `d` (an entry of data/index.js) on its page.
+function datasetLink(d) {
+  if (d.page === "pairings.html" && d.name.startsWith("pairing-")) return d.page + "?animal=" + d.name.slice("pairing-".length);
+  if (d.page === "chess1d.html" && !/^chess1d-\d+$/.test(d.name)) return d.page + (d.name === "chess1d" ? "#refutation" : "#boards");
+  if (d.page === "atlas.html") return d.page;
+  return d.page + "?table=" + encodeURIComponent(d.name);
+}
+
 function showError(message) {
   const box = document.getElementById("error") || document.body;
   box.textContent = message;
@@ -41,6 +49,14 @@ function svgEl(tag, attributes, ...children) {
   for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
   for (const child of children) node.append(child);
   return node;
+}
+
+// Put `name=value` into the page's address (the query), so a reload or a
+// shared link opens the same choice; file:// pages allow this too.
+function setQuery(name, value) {
+  const query = new URLSearchParams(location.search);
+  query.set(name, value);
+  try { history.replaceState(null, "", "?" + query.toString() + location.hash); } catch (error) { /* some browsers refuse on file:// */ }
 }
 
 // Fill a <select> with the datasets of a page and call back on change.

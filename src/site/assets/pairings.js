@@ -144,12 +144,20 @@ function drawBoard(t) {
 }
 
 // Each pair once (from its first cell, or from the cell on the board), as a
-// bar between the two centres.
+// bar between the two centres; a bar to a partner off the board stops at the
+// board's edge, so it never covers the axis labels.
 function drawPairs(svg) {
   for (let x = 0; x < W; x++) for (let y = 0; y < H; y++) {
     const d = partners.get(key(reduce([x, y])));
     if (!d || !(d[3] || !onBoard([x + d[0], y + d[1]]))) continue;
-    svg.append(svgEl("line", { x1: x + 0.5, y1: sy(y) + 0.5, x2: x + d[0] + 0.5, y2: sy(y + d[1]) + 0.5, class: "pair" }));
+    const [ax, ay, bx, by] = [x + 0.5, y + 0.5, x + d[0] + 0.5, y + d[1] + 0.5];
+    // The largest t in [0, 1] keeping a + t (b - a) in [0, W] x [0, H].
+    let t = 1;
+    for (const [from, to, limit] of [[ax, bx, W], [ay, by, H]]) {
+      if (to > limit) t = Math.min(t, (limit - from) / (to - from));
+      if (to < 0) t = Math.min(t, from / (from - to));
+    }
+    svg.append(svgEl("line", { x1: ax, y1: H - ay, x2: ax + t * (bx - ax), y2: H - (ay + t * (by - ay)), class: "pair" }));
   }
 }
 
@@ -233,7 +241,7 @@ function setup(data) {
   const asked = new URLSearchParams(location.search).get("animal");
   const stems = losers.map((a) => stemOf(a.cells));
   select.value = stems.includes(asked) ? asked : stems.includes("00-01-10-11") ? "00-01-10-11" : stems[0];
-  select.addEventListener("change", () => choose(select.value));
+  select.addEventListener("change", () => { setQuery("animal", select.value); choose(select.value); });
   choose(select.value);
 }
 

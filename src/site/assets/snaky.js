@@ -56,19 +56,23 @@ const placed = (cells) => cells.map((c) => apply(game.placement, c)).sort(byXY);
 // table without a board counts from (0,0), as `snaky play` does).
 const onBoard = (c) => !table.board || (c[0] >= board.corner[0] && c[0] < board.corner[0] + board.size &&
   c[1] >= board.corner[1] && c[1] < board.corner[1] + board.size);
-function firstFree(ok) {
+function firstFree(ok, anywhere) {
   const [cx, cy] = table.board ? board.corner : [0, 0];
   for (let r = 0; r < 1000; r++) {
     for (let x = -r; x <= r; x++) {
       const ys = Math.abs(x) === r ? range(-r, r) : [-r, r];
       for (const y of ys) {
         const c = [cx + x, cy + y];
-        if (isFree(c) && onBoard(c) && ok(c)) return c;
+        if (isFree(c) && (anywhere || onBoard(c)) && ok(c)) return c;
       }
     }
   }
   return null;
 }
+// Inside the square the view is drawn around: the board of the
+// finite-board claim, or (for a table with none) its final card's envelope.
+const inSquare = (c) => c[0] >= board.corner[0] && c[0] < board.corner[0] + board.size &&
+  c[1] >= board.corner[1] && c[1] < board.corner[1] + board.size;
 function range(a, b) { const out = []; for (let i = a; i <= b; i++) out.push(i); return out; }
 
 function fail(reason) { game.end = "failed"; game.failure = reason; }
@@ -94,7 +98,12 @@ function makerMove() {
   const snaky = snakyThrough(cell);
   if (snaky) { game.end = "won"; game.snaky = snaky; }
   else if (n.pivot === null) fail("the base card is complete but no " + table.shape_name + " was found");
+  game.moves[game.moves.length - 1].left = movesLeft();
 }
+
+// The moves Maker may still need after its move at the current node: the
+// node's height counts that move, so one less (0 once Maker has won).
+function movesLeft() { return game.end === "won" ? 0 : node().height - 1; }
 
 // Maker cells t + R(P) through `cell`, P the certificate's shape.
 function snakyThrough(cell) {
@@ -136,14 +145,15 @@ function breakerMove(cell) {
 }
 
 // ---- Breakers that play by themselves
-function breakerChoice(mode) {
+// `below(n)` draws the random Breaker's choice, uniform in 0..n-1.
+function breakerChoice(mode, below = (n) => Math.floor(Math.random() * n)) {
   const n = node();
   const envelope = placed(n.envelope);
   const inEnvelope = new Set(envelope.map(key));
-  const inside = envelope.filter(isFree);
+  const inside = envelope.filter((c) => isFree(c) && onBoard(c));
   const outside = () => firstFree((c) => !inEnvelope.has(key(c)));
   if (mode === "far") return outside();
-  if (mode === "random") return inside.length ? inside[Math.floor(Math.random() * inside.length)] : outside();
+  if (mode === "random") return inside.length ? inside[below(inside.length)] : outside();
   // computer: the reply leaving Maker at the tallest child (first on ties).
   let best = null, most = -1;
   for (const c of inside.concat([outside()])) {
@@ -156,6 +166,52 @@ function breakerChoice(mode) {
 
 function autoBreaker() {
   if (!game.end) breakerMove(breakerChoice(document.getElementById("mode").value));
+}
+
+// A far move: the first free cell off the board (outside the square the view
+// is drawn around) and outside the placed envelope, in the replacement order.
+function farMove() {
+  if (game.end) return;
+  const envelope = new Set(placed(node().envelope).map(key));
+  breakerMove(firstFree((c) => !inSquare(c) && !envelope.has(key(c)), true));
+}
+
+// ---- the random Breaker, measured: SplitMix64 exactly as `gamecert snaky
+// play --breaker random` draws it (game k of `--games` uses seed k), so the
+// page's games are the producer's.
+const MASK64 = (1n << 64n) - 1n;
+function splitMix64(seed) {
+  let state = BigInt.asUintN(64, BigInt(seed));
+  const next = () => {
+    state = (state + 0x9E3779B97F4A7C15n) & MASK64;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK64;
+    return z ^ (z >> 31n);
+  };
+  return (n) => { // uniform in 0..n-1, by rejection
+    const m = BigInt(n), zone = MASK64 - (MASK64 % m);
+    for (;;) { const v = next(); if (v < zone) return Number(v % m); }
+  };
+}
+const MEASURED_GAMES = 1000;
+let measured = null; // {games, wins, histogram: {moves: games}, mean, longest}
+function measureRandomBreakers() {
+  const saved = game;
+  const histogram = {};
+  let wins = 0, total = 0, longest = 0;
+  for (let g = 0; g < MEASURED_GAMES; g++) {
+    const below = splitMix64(g);
+    newGame();
+    for (let i = 0; i < 1000 && !game.end; i++) breakerMove(breakerChoice("random", below));
+    const moves = game.moves.length;
+    histogram[moves] = (histogram[moves] || 0) + 1;
+    if (game.end === "won") wins++;
+    total += moves;
+    longest = Math.max(longest, moves);
+  }
+  game = saved;
+  measured = { games: MEASURED_GAMES, wins, histogram, mean: total / MEASURED_GAMES, longest };
 }
 
 // ---- drawing
@@ -212,20 +268,20 @@ function drawPanel() {
   status.textContent = game.end === "won"
     ? `Maker won with its ${ordinal(count)} move (bound ${table.bound}).`
     : game.end ? "The strategy failed: " + game.failure
-      : `Maker played ${shown(game.moves[count - 1].maker)} (move ${count}). Your reply, Breaker.`;
+      : `Maker played ${shown(game.moves[count - 1].maker)} (move ${count}; it may still need ${movesLeft()} more). Your reply, Breaker.`;
   const placedT = placed(n.envelope);
   const rows = [
     ["node (card)", n.label + (n.pivot === null ? " (base card)" : "")],
-    ["height left", String(n.height)],
+    ["moves Maker may still need", String(movesLeft())],
     ["Maker moves", String(count)],
     ["placed envelope T", placedT.length + " cells"],
     ["required cells A", placed(n.required).map(shown).join(" ") || "none"],
     ["placement", "x ↦ [" + game.placement.slice(0, 4).join(" ") + "] x + (" + game.placement.slice(4).join(",") + ")"],
   ];
-  document.getElementById("info").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v))));
+  document.getElementById("info").replaceChildren(...rows.map(([k, v], i) => el("tr", i === 1 ? { id: "moves-left" } : {}, el("th", {}, k), el("td", {}, v))));
   document.getElementById("moves").replaceChildren(...game.moves.map((m) => el("li", {
-    "data-maker": key(m.maker), "data-breaker": m.breaker ? key(m.breaker) : "", "data-node": m.node,
-  }, `Maker ${shown(m.maker)}${m.replacement ? " (replacement)" : ""}` + (m.breaker ? `, Breaker ${shown(m.breaker)}` : "") + ` at ${m.node}`)));
+    "data-maker": key(m.maker), "data-breaker": m.breaker ? key(m.breaker) : "", "data-node": m.node, "data-left": m.left,
+  }, `Maker ${shown(m.maker)}${m.replacement ? " (replacement)" : ""} at ${m.node}, ${m.left} more at most` + (m.breaker ? `; Breaker ${shown(m.breaker)}` : ""))));
   document.getElementById("undo").disabled = game.replies.length === 0;
 }
 
@@ -239,13 +295,17 @@ function drawCard(number) {
   const info = document.getElementById("card-info");
   const svg = document.getElementById("card");
   svg.replaceChildren();
+  const input = document.getElementById("card-number");
+  document.getElementById("card-prev").disabled = number <= +input.min;
+  document.getElementById("card-next").disabled = number >= +input.max;
   if (index < 0) { info.textContent = "No card " + number + " in this table."; return; }
   const t = table.targets[index];
   const cells = t.envelope.concat([t.pivot]);
   const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1];
   const fy = (y) => y1 - y;
-  svg.setAttribute("viewBox", `${x0 - 1} -1 ${x1 - x0 + 2} ${y1 - y0 + 2}`);
+  // Rows fill 0..y1-y0+1 and the x labels the row below; the y labels the column left of x0.
+  svg.setAttribute("viewBox", `${x0 - 1} 0 ${x1 - x0 + 2} ${y1 - y0 + 2}`);
   svg.setAttribute("aria-label", "card " + number);
   svg.style.maxWidth = (x1 - x0 + 2) * 1.8 + "rem";
   for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) {
@@ -273,14 +333,26 @@ function drawCard(number) {
 }
 
 // ---- input
+// Claim `cell` for Breaker; why not, when it cannot be claimed.
 function claimCell(cell) {
-  if (!game.end && isFree(cell)) { breakerMove(cell); redraw(); }
+  if (game.end) return "The game is over: start a new game (key n).";
+  if (game.maker.has(key(cell))) return `${shown(cell)} is taken: Maker claimed it with move ${game.maker.get(key(cell))}.`;
+  if (game.breaker.has(key(cell))) return `${shown(cell)} is taken: you claimed it after Maker's move ${game.breaker.get(key(cell))}.`;
+  breakerMove(cell);
+  redraw();
+  return "";
+}
+
+function note(text) {
+  const box = document.getElementById("cell-note");
+  box.textContent = text;
+  box.className = text ? "bad" : "";
 }
 
 function setup() {
   document.getElementById("board").addEventListener("click", (event) => {
-    const rect = event.target.closest("rect[data-x]");
-    if (rect) { cursor = [+rect.dataset.x, +rect.dataset.y]; claimCell(cursor); }
+    const rect = event.target.closest("rect.cell"); // not the board's dashed frame
+    if (rect) { cursor = [+rect.dataset.x, +rect.dataset.y]; note(claimCell(cursor)); }
   });
   document.getElementById("board").addEventListener("keydown", (event) => {
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -288,32 +360,39 @@ function setup() {
       const [dx, dy] = moves[event.key];
       cursor = [Math.min(VIEW.max, Math.max(VIEW.min, cursor[0] + dx)), Math.min(VIEW.max, Math.max(VIEW.min, cursor[1] + dy))];
       drawBoard();
-    } else if (event.key === "Enter" || event.key === " ") claimCell(cursor);
+    } else if (event.key === "Enter" || event.key === " ") note(claimCell(cursor));
     else return;
     event.preventDefault();
   });
   document.addEventListener("keydown", (event) => {
     if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
-    const actions = { b: () => autoBreaker(), u: () => undo(), n: () => newGame(), a: () => autoplay() };
-    if (actions[event.key]) { actions[event.key](); redraw(); }
+    const actions = { b: () => autoBreaker(), f: () => farMove(), u: () => undo(), n: () => newGame(), a: () => autoplay() };
+    if (actions[event.key]) { actions[event.key](); note(""); redraw(); }
   });
   document.getElementById("breaker-move").onclick = () => { autoBreaker(); redraw(); };
+  document.getElementById("far-move").onclick = () => { farMove(); redraw(); };
   document.getElementById("autoplay").onclick = () => { autoplay(); redraw(); };
   document.getElementById("undo").onclick = () => { undo(); redraw(); };
   document.getElementById("new-game").onclick = () => { newGame(); redraw(); };
   const input = document.getElementById("cell-input");
   const typed = () => {
     const m = input.value.match(/^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$/);
-    if (m) { cursor = [+m[1], +m[2]]; claimCell(cursor); input.value = ""; }
+    if (!m) { note(`"${input.value}" is not a cell: type x,y, for example 7,8.`); return; }
+    cursor = [+m[1], +m[2]];
+    const why = claimCell(cursor);
+    note(why);
+    if (!why) input.value = "";
   };
   document.getElementById("cell-play").onclick = typed;
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
   const number = document.getElementById("card-number");
   number.addEventListener("input", () => drawCard(+number.value));
-  document.getElementById("card-prev").onclick = () => { number.value = +number.value - 1; drawCard(+number.value); };
-  document.getElementById("card-next").onclick = () => { number.value = +number.value + 1; drawCard(+number.value); };
+  // Previous and Next stay within the table's cards (|P| .. the final card).
+  const step = (d) => { number.value = Math.min(+number.max, Math.max(+number.min, +number.value + d)); drawCard(+number.value); };
+  document.getElementById("card-prev").onclick = () => step(-1);
+  document.getElementById("card-next").onclick = () => step(1);
   const select = document.getElementById("table");
-  datasetPicker(select, "snaky.html", () => true, (name) => loadDataset(name, start));
+  datasetPicker(select, "snaky.html", () => true, (name) => { setQuery("table", name); loadDataset(name, start); });
   const asked = new URLSearchParams(location.search).get("table");
   if (asked && [...select.options].some((o) => o.value === asked)) select.value = asked;
   if (select.value) loadDataset(select.value, start);
@@ -346,9 +425,68 @@ function start(dataset) {
   number.min = table.shape.length;
   number.max = table.card;
   if (+number.value < +number.min || +number.value > table.card) number.value = number.min;
+  measureRandomBreakers();
   newGame();
+  note("");
   redraw();
   drawCard(+number.value);
+  drawAbout();
+}
+
+// ---- the game explained: the shape and its orientations, the rules, what
+// a height is, and how long games last (measured above, and the bounds)
+function drawAbout() {
+  const name = table.shape_name, cells = table.shape.length;
+  const seen = new Set(), images = [];
+  for (const r of ORIENTATIONS) {
+    let image = table.shape.map((c) => apply([...r, 0, 0], c));
+    const x0 = Math.min(...image.map((c) => c[0])), y0 = Math.min(...image.map((c) => c[1]));
+    image = image.map((c) => [c[0] - x0, c[1] - y0]).sort(byXY);
+    if (!seen.has(image.map(key).join(" "))) { seen.add(image.map(key).join(" ")); images.push(image); }
+  }
+  const figure = (image, big) => {
+    const w = Math.max(...image.map((c) => c[0])) + 1, h = Math.max(...image.map((c) => c[1])) + 1;
+    const unit = big ? 18 : 9;
+    const svg = svgEl("svg", { viewBox: `-0.1 -0.1 ${w + 0.2} ${h + 0.2}`, width: unit * w, height: unit * h, class: "shape-figure", role: "img",
+      "aria-label": image.map(shown).join(" ") });
+    for (const [x, y] of image) svg.append(svgEl("rect", { x, y: h - 1 - y, width: 1, height: 1 }));
+    return svg;
+  };
+  const shapeCells = table.shape.map((c) => c.slice()).sort(byXY);
+  document.getElementById("shape-picture").replaceChildren(
+    el("figure", {}, figure(shapeCells, true), el("figcaption", {}, name)),
+    el("figure", { id: "orientations", "data-count": images.length }, el("div", { class: "orientation-row" }, ...images.map((i) => figure(i, false))),
+      el("figcaption", {}, `its ${images.length} orientations`)));
+  document.getElementById("rules").replaceChildren(
+    `Maker and Breaker take turns claiming free cells of the grid, Maker first, one cell a move. ` +
+    `Maker wins by owning all ${cells} cells of a copy of ${name}, in any of its ${images.length} orientations, anywhere. ` +
+    `Breaker wins by stopping that forever: here you are Breaker, and Maker plays the certified card table.`);
+  document.getElementById("height-note").textContent = `A node's height is the most moves Maker may still need from it, whatever Breaker does; ` +
+    `the table certifies ${table.bound} for the empty board, and the panel shows what is left after each of Maker's moves (0 once Maker has won).`;
+  const m = measured;
+  const lengths = document.getElementById("random-lengths");
+  lengths.dataset.games = m.games;
+  lengths.dataset.wins = m.wins;
+  lengths.dataset.mean = m.mean;
+  lengths.dataset.histogram = JSON.stringify(m.histogram);
+  lengths.textContent = `A Breaker who claims random free cells of the yellow envelope loses in about ${Math.round(m.mean)} moves: ` +
+    `Maker won ${m.wins} of ${m.games} such games (seeds 0 to ${m.games - 1}) in ${m.mean.toFixed(2)} moves on average, the longest in ${m.longest}.`;
+  const worst = document.getElementById("worst-case");
+  const snakyTables = datasetsFor("snaky.html").filter((d) => /^snaky\d+$/.test(d.name));
+  worst.replaceChildren(`The worst case is the table's bound, ${table.bound} moves here: the computer Breaker, which always leaves Maker the tallest ` +
+    `part of the table, holds Maker to exactly that. `);
+  const bounds = el("span", { id: "snaky-bounds" });
+  worst.append(bounds);
+  let done = 0;
+  const found = [];
+  for (const d of snakyTables) loadDataset(d.name, (data) => {
+    found.push([data.bound, d.name]);
+    if (++done < snakyTables.length) return;
+    found.sort((a, b) => a[0] - b[0]);
+    bounds.dataset.bounds = JSON.stringify(found.map((f) => f[0]));
+    bounds.textContent = `The committed ${name === "Snaky" ? "" : "Snaky "}tables need ` +
+      found.map((f) => `${f[0]} (${f[1]})`).join(", ") + " moves.";
+  });
 }
 
 setup();

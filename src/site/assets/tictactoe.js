@@ -37,6 +37,7 @@ function setupBoard(dataset) {
   }
   if (side.selectedOptions[0].disabled) side.value = side.value === "X" ? "O" : "X";
   drawFacts();
+  drawLines();
   newGame();
 }
 
@@ -120,16 +121,88 @@ function drawFacts() {
   document.getElementById("counts").replaceChildren(...rows.map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v))));
   const values = document.getElementById("values");
   values.style.gridTemplateColumns = `repeat(${data.cols}, 1fr)`;
-  values.replaceChildren(...data.first_moves.map((v, i) => el("span", { title: `cell ${i + 1}` }, v > 0 ? "+" + v : String(v))));
+  values.replaceChildren(...data.first_moves.map((v, i) => el("span", { title: `cell ${i + 1}` }, signed(v))));
+  replyGrid(document.getElementById("corner-replies"), 1, data.replies_to_corner_1);
+  document.getElementById("centre-section").hidden = !data.replies_to_centre_5;
+  if (data.replies_to_centre_5) replyGrid(document.getElementById("centre-replies"), 5, data.replies_to_centre_5);
   document.getElementById("claims").replaceChildren(...data.claims.map((c) => el("li", {},
     el("strong", { class: c.verdict === "refuted" ? "bad" : "good" }, c.verdict + ": "), c.statement, el("br"), el("span", { class: "muted" }, c.detail))));
 }
 
 const fmt = (n) => n.toLocaleString("en");
+const signed = (v) => (v > 0 ? "+" + v : String(v));
+
+// The board with X on `first` and, on every other cell, the value of O's
+// reply there, as the certificate lists it ({cell: value}).
+function replyGrid(box, first, replies) {
+  box.style.gridTemplateColumns = `repeat(${data.cols}, 1fr)`;
+  box.replaceChildren(...cells().map((i) => {
+    const cell = String(i + 1), value = replies[cell];
+    return i + 1 === first ? el("span", { class: "x-mark", "data-cell": cell, title: `cell ${cell}: X` }, "X")
+      : el("span", { "data-cell": cell, "data-value": value, title: `O on ${cell}` }, value === undefined ? "?" : signed(value));
+  }));
+}
+
+// ---- the article's lines: per claim, the first line of its evidence that
+// is not the start of a longer one (claim 4: O on an edge after X 5; claim
+// 5: O in a corner), replayed move by move.
+const LINE = /^(?:(.*): )?([XO]\d+(?: [XO]\d+)*)$/;
+let replay = { lines: [], chosen: 0, ply: 0 };
+function articleLines() {
+  const lines = [];
+  for (const claim of data.claims) {
+    const found = (claim.evidence || []).map((e) => ({ e, m: LINE.exec(e.caption || "") })).filter((f) => f.m && f.e.board)
+      .map((f) => ({ claim, caption: f.e.caption, board: f.e.board, moves: f.m[2].split(" ").map((t) => ({ player: t[0], cell: +t.slice(1) })) }));
+    const text = (l) => l.moves.map((m) => m.player + m.cell).join(" ");
+    const longest = found.find((l) => !found.some((o) => o !== l && text(o).startsWith(text(l) + " ")));
+    if (longest) lines.push(longest);
+  }
+  return lines;
+}
+
+function drawLines() {
+  replay = { lines: articleLines(), chosen: 0, ply: 0 };
+  document.getElementById("lines").hidden = replay.lines.length === 0;
+  document.getElementById("line-choice").replaceChildren(...replay.lines.map((l, i) =>
+    el("button", { "data-line": i, onclick: () => { replay.chosen = i; replay.ply = l.moves.length; drawReplay(); } },
+      `claim ${l.claim.id}: ${l.caption}`)));
+  if (replay.lines.length) drawReplay();
+}
+
+function drawReplay() {
+  const line = replay.lines[replay.chosen];
+  replay.ply = Math.max(0, Math.min(replay.ply, line.moves.length));
+  const position = cells().map(() => ".");
+  for (const m of line.moves.slice(0, replay.ply)) position[m.cell - 1] = m.player;
+  const grid = document.getElementById("line-grid");
+  grid.style.gridTemplateColumns = `repeat(${data.cols}, 1fr)`;
+  grid.style.width = data.cols * 3.5 + "rem";
+  grid.replaceChildren(...position.map((v, i) => el("span", { class: v, "data-cell": i + 1 }, v === "." ? "" : v)));
+  for (const b of document.querySelectorAll("#line-choice button")) b.classList.toggle("current", +b.dataset.line === replay.chosen);
+  const last = line.moves[replay.ply - 1];
+  const note = document.getElementById("line-note");
+  const text = toText(position);
+  note.dataset.board = text;
+  note.dataset.ply = replay.ply;
+  note.dataset.matches = String(replay.ply === line.moves.length && text === line.board);
+  let value = "";
+  if (replay.ply === 1) value = `, worth ${signed(data.first_moves[last.cell - 1])} with best play`;
+  const replies = replay.ply === 2 && { 1: data.replies_to_corner_1, 5: data.replies_to_centre_5 }[line.moves[0].cell];
+  if (replies && replies[last.cell] !== undefined) value = `, worth ${signed(replies[last.cell])} with best play`;
+  note.textContent = (last ? `Move ${replay.ply} of ${line.moves.length}: ${last.player} on ${last.cell}${value}.` : `Start: the empty board (${line.moves.length} moves).`) +
+    (replay.ply === line.moves.length ? (text === line.board ? ` The certificate's board ${line.board}: the same.` : ` The certificate's board is ${line.board}, not ${text}.`) : "");
+  document.getElementById("line-claim").textContent = `Claim ${line.claim.id} (${line.claim.verdict}): ${line.claim.statement}`;
+}
 
 function setup() {
   const select = document.getElementById("board-choice");
-  datasetPicker(select, "tictactoe.html", () => true, (name) => loadDataset(name, setupBoard));
+  datasetPicker(select, "tictactoe.html", () => true, (name) => { setQuery("table", name); loadDataset(name, setupBoard); });
+  const asked = new URLSearchParams(location.search).get("table");
+  if ([...select.options].some((o) => o.value === asked)) select.value = asked;
+  document.getElementById("line-start").onclick = () => { replay.ply = 0; drawReplay(); };
+  document.getElementById("line-prev").onclick = () => { replay.ply--; drawReplay(); };
+  document.getElementById("line-next").onclick = () => { replay.ply++; drawReplay(); };
+  document.getElementById("line-end").onclick = () => { replay.ply = Infinity; drawReplay(); };
   document.getElementById("new-game").onclick = newGame;
   document.getElementById("side").onchange = newGame;
   document.addEventListener("keydown", (event) => {

@@ -86,37 +86,6 @@ pub fn show_text(text: &str, most: usize) -> String {
     }
 }
 
-/// Whether `cells` contain some translate of some orientation of `shape`.
-pub fn contains_shape(cells: &Cells, shape: &[Cell]) -> bool {
-    let Some(&anchor) = shape.first() else {
-        return false;
-    };
-    (0..8).any(|orientation| {
-        let turned: Vec<Cell> = shape
-            .iter()
-            .map(|&c| {
-                Placement {
-                    orientation,
-                    offset: (0, 0),
-                }
-                .apply(c)
-            })
-            .collect();
-        let first = Placement {
-            orientation,
-            offset: (0, 0),
-        }
-        .apply(anchor);
-        // Put the anchor on each owned cell in turn.
-        cells.iter().any(|&(x, y)| {
-            let (dx, dy) = (x - first.0, y - first.1);
-            turned
-                .iter()
-                .all(|&(cx, cy)| cells.contains(&(cx + dx, cy + dy)))
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,27 +112,5 @@ mod tests {
             assert_eq!(placed, (want.0 + 10, want.1 + 20), "code {code}");
             assert_eq!(placement.invert(placed), (2, 5), "code {code}");
         }
-    }
-
-    #[test]
-    fn shapes_are_found_in_any_orientation_and_only_whole() {
-        let snaky = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-        let turned = Placement {
-            orientation: 5,
-            offset: (7, -3),
-        };
-        let mut owned: Cells = snaky.iter().map(|&c| turned.apply(c)).collect();
-        owned.insert((100, 100));
-        assert!(contains_shape(&owned, &snaky));
-        owned.remove(&turned.apply((3, 1)));
-        assert!(!contains_shape(&owned, &snaky));
-        assert!(!contains_shape(&owned, &[]));
-        // A shape given away from the origin (format 2 allows any frame).
-        let tromino = [(5, 2), (6, 2), (6, 3)];
-        let owned: Cells = tromino.iter().map(|&c| turned.apply(c)).collect();
-        assert!(contains_shape(&owned, &tromino));
-        let shifted: Cells = [(0, 0), (1, 0), (1, 1)].into_iter().collect();
-        assert!(contains_shape(&shifted, &tromino));
-        assert!(!contains_shape(&shifted, &[(5, 2), (6, 2), (7, 2)]));
     }
 }

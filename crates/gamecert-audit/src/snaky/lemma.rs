@@ -38,49 +38,25 @@ impl Placed {
     }
 }
 
-/// Lemma 3: T = {p} ∪ ⋃T_i, A = (⋃A_i ∪ ⋂T_i) \ {p}, h = 1 + max h_i.
+/// Lemma 3 for A and h: A = (⋃A_i ∪ ⋂T_i) \ {p}, h = 1 + max h_i. T is
+/// not recorded: it is derived as {p} ∪ ⋃T_i (mod.rs), so it holds as built.
 pub fn lemma3(label: &NodeLabel, node: &Node, placed: &[Placed], faults: &mut Vec<Fault>) {
-    if placed.is_empty() {
-        faults.push(Fault::NoChildren {
-            node: label.clone(),
-        });
-        return;
-    }
     let recorded = &node.condition;
     let pivot = node.pivot;
+    let Some(smallest) = placed.iter().min_by_key(|child| child.own.envelope.len()) else {
+        return faults.push(Fault::NoChildren {
+            node: label.clone(),
+        });
+    };
     let mut mismatches = Vec::new();
-    // Envelope: every recorded cell is p or in some T_i; every T_i lies in T.
-    let extra: Cells = recorded
-        .envelope
-        .iter()
-        .copied()
-        .filter(|&c| c != pivot && !placed.iter().any(|child| child.in_envelope(c)))
-        .collect();
-    let mut lacking: Cells = placed
-        .iter()
-        .flat_map(Placed::envelope)
-        .filter(|c| !recorded.envelope.contains(c))
-        .collect();
-    if !recorded.envelope.contains(&pivot) {
-        lacking.insert(pivot);
-    }
-    push_sets(&mut mismatches, Set::Envelope, extra, lacking);
-    // Required: every recorded cell is not p and is in some A_i or every T_i.
+    // Every recorded cell is not p and is in some A_i or every T_i.
     let in_every_envelope = |c: Cell| placed.iter().all(|child| child.in_envelope(c));
-    let extra: Cells = recorded
-        .required
-        .iter()
-        .copied()
+    let extra: Cells = (recorded.required.iter().copied())
         .filter(|&c| {
             c == pivot || !(placed.iter().any(|child| child.in_required(c)) || in_every_envelope(c))
         })
         .collect();
-    let Some(smallest) = placed.iter().min_by_key(|child| child.own.envelope.len()) else {
-        return;
-    };
-    let lacking: Cells = placed
-        .iter()
-        .flat_map(Placed::required)
+    let lacking: Cells = (placed.iter().flat_map(Placed::required))
         .chain(smallest.envelope().filter(|&c| in_every_envelope(c)))
         .filter(|&c| c != pivot && !recorded.required.contains(&c))
         .collect();
@@ -119,26 +95,29 @@ pub struct ReplyTally {
     pub unowned: u64,
 }
 
-/// The node whose replies are judged, and whether an unanswered or unowned
-/// reply class is a fault (format 1, where only a winning table passes) or
-/// a recorded fact that only feeds the claim's verdict (format 2).
-pub struct Scope<'a> {
-    pub label: &'a NodeLabel,
-    pub node: &'a Node,
-    pub placed: &'a [Placed],
-    pub strict: bool,
-}
-
-/// Every cell of T \ (A ∪ {p}) is a reply class, listed once, sorted; so is
-/// "outside T". Each chosen child is the first whose placed envelope avoids
-/// the reply (null when none does); its placed required set is owned when
-/// A_i ⊆ A ∪ {p}.
+/// Every reply class of the node: each cell of T \ (A ∪ {p}) (derived, so
+/// listed once each) and "outside T". Each chosen child is the first whose
+/// placed envelope avoids the reply (null when none does); a class with no
+/// child, or whose child's placed required set is not within A ∪ {p}, is
+/// counted in `tally` and so refutes the empty-board claim.
 ///
 /// Returns how many faults it left out once `faults` held
 /// limits::MAX_FAULTS: a node may have millions of reply classes.
-pub fn replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Vec<Fault>) -> u64 {
+pub fn replies(
+    label: &NodeLabel,
+    node: &Node,
+    placed: &[Placed],
+    tally: &mut ReplyTally,
+    faults: &mut Vec<Fault>,
+) -> u64 {
     let mut kept = Kept { faults, omitted: 0 };
-    judge_replies(scope, tally, &mut kept);
+    let classes = node
+        .replies
+        .iter()
+        .map(|&(cell, chosen)| (Reply::Cell(cell), chosen));
+    for (reply, chosen) in classes.chain([(Reply::Outside, node.outside)]) {
+        answer(label, node, placed, reply, chosen, tally, &mut kept);
+    }
     kept.omitted
 }
 
@@ -158,49 +137,15 @@ impl Kept<'_> {
     }
 }
 
-fn judge_replies(scope: &Scope, tally: &mut ReplyTally, faults: &mut Kept) {
-    let (label, node) = (scope.label, scope.node);
-    let condition = &node.condition;
-    let is_class = |c: &Cell| *c != node.pivot && !condition.required.contains(c);
-    let mut previous: Option<Cell> = None;
-    let mut listed = Cells::new();
-    for &(cell, chosen) in &node.replies {
-        if previous.is_some_and(|p| p >= cell) {
-            faults.push(Fault::ReplyOrder {
-                node: label.clone(),
-                cell,
-                twice: listed.contains(&cell),
-            });
-        }
-        previous = Some(cell);
-        listed.insert(cell);
-        if !(condition.envelope.contains(&cell) && is_class(&cell)) {
-            faults.push(Fault::ReplyNotAClass {
-                node: label.clone(),
-                cell,
-            });
-        }
-        answer(scope, Reply::Cell(cell), chosen, tally, faults);
-    }
-    for &cell in condition.envelope.iter().filter(|c| is_class(c)) {
-        if !listed.contains(&cell) {
-            faults.push(Fault::ReplyMissing {
-                node: label.clone(),
-                cell,
-            });
-        }
-    }
-    answer(scope, Reply::Outside, node.outside, tally, faults);
-}
-
 fn answer(
-    scope: &Scope,
+    label: &NodeLabel,
+    node: &Node,
+    placed: &[Placed],
     reply: Reply,
     chosen: Option<u64>,
     tally: &mut ReplyTally,
     faults: &mut Kept,
 ) {
-    let (label, node, placed) = (scope.label, scope.node, scope.placed);
     tally.classes += 1;
     let avoids = |child: &Placed| match reply {
         Reply::Cell(cell) => !child.in_envelope(cell),
@@ -209,55 +154,44 @@ fn answer(
     // The certificate records the paper's strategy (Proposition 16): the
     // first child in printed order whose placed envelope avoids the reply.
     let first = placed.iter().position(avoids);
-    let Some((index, child)) =
-        chosen.and_then(|i| Some((i, placed.get(usize::try_from(i).ok()?)?)))
-    else {
+    let Some(chosen) = chosen else {
         tally.unanswered += 1;
-        match first {
-            Some(first) if chosen.is_none() && !scope.strict => faults.push(Fault::NotFirst {
+        if let Some(first) = first {
+            faults.push(Fault::NotFirst {
                 node: label.clone(),
                 reply,
                 chosen: None,
                 first,
-            }),
-            None if chosen.is_none() && !scope.strict => {}
-            _ => faults.push(Fault::NoChosenChild {
-                node: label.clone(),
-                reply,
-                chosen,
-            }),
+            });
         }
         return;
+    };
+    let Some(child) = usize::try_from(chosen).ok().and_then(|i| placed.get(i)) else {
+        tally.unanswered += 1;
+        return faults.push(Fault::NoChosenChild {
+            node: label.clone(),
+            reply,
+            chosen,
+        });
     };
     if let (Reply::Cell(cell), false) = (reply, avoids(child)) {
         tally.unanswered += 1;
         faults.push(Fault::ChosenCovers {
             node: label.clone(),
             cell,
-            child: index,
+            child: chosen,
         });
-    } else if let Some(first) = first.filter(|&first| first as u64 != index) {
+    } else if let Some(first) = first.filter(|&first| first as u64 != chosen) {
         faults.push(Fault::NotFirst {
             node: label.clone(),
             reply,
-            chosen: Some(index),
+            chosen: Some(chosen),
             first,
         });
     }
     let condition = &node.condition;
-    let unowned: Cells = child
-        .required()
-        .filter(|c| *c != node.pivot && !condition.required.contains(c))
-        .collect();
-    if !unowned.is_empty() {
+    let owned = |c: &Cell| *c == node.pivot || condition.required.contains(c);
+    if !child.required().all(|c| owned(&c)) {
         tally.unowned += 1;
-        if scope.strict {
-            faults.push(Fault::Unowned {
-                node: label.clone(),
-                reply,
-                child: index,
-                cells: unowned,
-            });
-        }
     }
 }

@@ -50,14 +50,9 @@ pub fn check_with(cert: &Value, limits: Limits) -> Result<(), Fault> {
     let mut cells = 0u64;
     let mut children = 0u64;
     for record in bases.iter().chain(nodes) {
-        cells += len(record, "required") + len(record, "envelope");
+        // A base records its envelope; a node, one chosen child per reply class.
+        cells += len(record, "required") + len(record, "envelope") + len(record, "replies");
         children += len(record, "children");
-        match record.get("replies") {
-            // Format 3: one chosen child per reply class.
-            Some(Value::Array(replies)) => cells += replies.len() as u64,
-            Some(replies) => cells += len(replies, "cells"),
-            None => {}
-        }
     }
     over("recorded cells", cells, limits.cells)?;
     over("child references", children, limits.children)
@@ -74,7 +69,7 @@ pub fn over(what: &'static str, found: u64, limit: u64) -> Result<(), Fault> {
 /// Cells of a conditional card's frame (its bounding box), each tested
 /// for the excluded-cells evidence (the Lean table's frame has 1,089).
 pub const MAX_FRAME: u64 = 1_000_000;
-/// Cells of the envelopes derived from format-3 nodes, all nodes together
+/// Cells of the envelopes derived from the nodes, all nodes together
 /// (the 19-move table derives 80,480); at roughly 40 bytes a cell this
 /// bounds their memory. Checked before each envelope is built, with that
 /// envelope's estimate (the sum below).
@@ -106,10 +101,8 @@ mod tests {
         let cert = json!({
             "bases": [{"required": [[0, 0]], "envelope": [[0, 0], [1, 0]]}],
             "nodes": [
-                {"required": [], "envelope": [[0, 0]], "children": [{}, {}],
-                 "replies": {"cells": [[0, 0, 0]]}},
-                {"children": [{}]},
-                // Format 3: one entry per reply class.
+                {"required": [], "children": [[0], [1]], "replies": [0, 1]},
+                {"children": [[0]]},
                 {"required": [[0, 0]], "children": [[0]], "replies": [0, null]}
             ]
         });

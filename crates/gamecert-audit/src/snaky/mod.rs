@@ -8,16 +8,16 @@
 //! node is a local obligation and a tampered fact fails at the node that
 //! records it. What a passing audit proves: docs/formats/snaky-audit.md.
 
-mod claim;
+mod claims;
 pub mod fault;
-mod format2;
 mod geometry;
 mod lemma;
 pub mod limits;
 mod read;
 pub mod search;
 
-pub use fault::{ChildFault, Fault, Mismatch, NodeLabel, Place, Reply, SearchFault, Set};
+pub use fault::{ChildFault, Fault, Mismatch, NodeLabel, Place, Reply, Set};
+pub use search::SearchFault;
 
 use crate::{AuditReport, Failure};
 use geometry::{Cell, Cells};
@@ -29,11 +29,8 @@ use std::rc::Rc;
 
 /// Snaky S in the paper's order s_0..s_5 (docs/formats/snaky.md).
 pub const SNAKY: [Cell; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-/// The newest certificate format this auditor reads; it reads formats 1
-/// and 2 too (docs/formats/snaky-audit.md).
+/// The one certificate format this auditor reads (docs/formats/snaky.md).
 pub const FORMAT: u64 = 3;
-/// Every format this auditor reads.
-pub const FORMATS: [u64; 3] = [1, 2, 3];
 
 /// Audit a parsed certificate of kind "snaky". Never panics: an ill-typed
 /// field is a failure like any other.
@@ -65,19 +62,13 @@ pub(crate) fn listed(mut faults: Vec<Fault>, omitted: u64) -> Vec<Failure> {
     faults.into_iter().map(Failure::Snaky).collect()
 }
 
-/// Checks `kind` and `format` (one of `formats`, written as `shown`), and
-/// returns the format, or says what was found instead.
-pub(crate) fn header(
-    cert: &Value,
-    kind: &'static str,
-    formats: &[u64],
-    shown_formats: &'static str,
-) -> Result<u64, Fault> {
+/// Checks `kind` and `format`, or says what was found instead.
+pub(crate) fn header(cert: &Value, kind: &'static str, format: u64) -> Result<(), Fault> {
     match (text(cert, "kind"), uint(cert, "format")) {
-        (Ok(found), Ok(format)) if found == kind && formats.contains(&format) => Ok(format),
+        (Ok(found), Ok(found_format)) if found == kind && found_format == format => Ok(()),
         (found_kind, found_format) => Err(Fault::Header {
             kind,
-            formats: shown_formats,
+            format,
             found_kind: shown(&found_kind),
             found_format: shown(&found_format),
         }),
@@ -95,10 +86,6 @@ struct Auditor {
     derived_cells: u64,
     /// Faults dropped past limits::MAX_FAULTS, counted.
     omitted: u64,
-    /// Format 1: an unanswered or unowned reply class is a fault.
-    strict: bool,
-    /// Format 3: node envelopes are derived, not recorded.
-    derived: bool,
 }
 
 /// The recorded counts.
@@ -116,54 +103,31 @@ type Nodes = Vec<Option<Node>>;
 
 impl Auditor {
     fn run(&mut self, cert: &Value) {
-        let format = match header(cert, "snaky", &FORMATS, "1, 2 or 3") {
-            Ok(format) => format,
-            Err(fault) => {
-                // Without a known format nothing else can be read reliably.
-                self.faults.push(fault);
-                return;
-            }
-        };
-        self.checked.push(format!("kind snaky, format {format}"));
-        if let Err(fault) = limits::check(cert) {
-            self.faults.push(fault);
-            return;
+        if let Err(fault) = header(cert, "snaky", FORMAT) {
+            // Without the known format nothing else can be read reliably.
+            return self.faults.push(fault);
         }
-        self.strict = format == 1;
-        self.derived = format >= 3;
-        let shape = if self.strict {
-            claim::known_fields(cert, &mut self.faults);
-            SNAKY.to_vec()
-        } else {
-            format2::known_fields(cert, &mut self.faults);
-            match format2::shape(cert) {
-                Ok(shape) => shape,
-                Err(fault) => {
-                    // The base cards, and so every node, depend on the shape.
-                    self.faults.push(fault);
-                    return;
-                }
-            }
+        self.checked.push(format!("kind snaky, format {FORMAT}"));
+        if let Err(fault) = limits::check(cert) {
+            return self.faults.push(fault);
+        }
+        claims::known_fields(cert, &mut self.faults);
+        let shape = match read::shape(cert) {
+            Ok(shape) => shape,
+            // The base cards, and so every node, depend on the shape.
+            Err(fault) => return self.faults.push(fault),
         };
         let bases = self.bases(cert, &shape);
         let Some(nodes) = self.nodes(cert, &bases) else {
             return;
         };
         self.counts(cert, &nodes, bases.len());
-        if self.strict {
-            if let Some(outcome) = claim::final_claim(cert, &nodes, &mut self.faults) {
-                self.checked.push(outcome.summary());
-                claim::derived_report(cert, &outcome, &nodes, self.tally, &mut self.faults);
-                self.checked.push(claim::IGNORED.to_string());
-            }
-        } else {
-            let context = format2::Context {
-                shape: &shape,
-                nodes: &nodes,
-                tally: self.tally,
-            };
-            format2::claims(cert, &context, &mut self.checked, &mut self.faults);
-        }
+        let context = claims::Context {
+            shape: &shape,
+            nodes: &nodes,
+            tally: self.tally,
+        };
+        claims::claims(cert, &context, &mut self.checked, &mut self.faults);
     }
 
     /// Lemma 4: card j is (P \ {p_j}, P, 1) for the shape's cells p_j.
@@ -242,7 +206,7 @@ impl Auditor {
         // Card lines follow the bases; inline nodes precede their card's node.
         let mut next_card = bases.len() as u64;
         for (id, record) in records.iter().enumerate() {
-            let mut node = match read_node(record, self.derived) {
+            let mut node = match read_node(record) {
                 Ok(node) => node,
                 Err(reason) => {
                     self.faults.push(Fault::Unreadable {
@@ -270,28 +234,19 @@ impl Auditor {
                 });
             }
             if let Some(placed) = self.placed_children(&label, &node, &nodes, &cards, bases) {
-                if !self.afford(&node, &placed) {
+                let work = placed.iter().map(Placed::size).sum::<u64>() * 2;
+                if !self.charge(work) || !self.afford_envelope(&placed) {
                     return None;
                 }
-                if self.derived {
-                    if !self.afford_envelope(&placed) {
-                        return None;
-                    }
-                    derive_envelope(&label, &mut node, &placed, &mut self.faults);
-                    let built = node.condition.envelope.len() as u64;
-                    self.derived_cells = self.derived_cells.saturating_add(built);
-                    if !self.afford_replies(&node, &placed) {
-                        return None;
-                    }
+                derive_envelope(&label, &mut node, &placed, &mut self.faults);
+                let built = node.condition.envelope.len() as u64;
+                self.derived_cells = self.derived_cells.saturating_add(built);
+                if !self.charge(lookups(&node, &placed)) {
+                    return None;
                 }
                 lemma::lemma3(&label, &node, &placed, &mut self.faults);
-                let scope = lemma::Scope {
-                    label: &label,
-                    node: &node,
-                    placed: &placed,
-                    strict: self.strict,
-                };
-                self.omitted += lemma::replies(&scope, &mut self.tally, &mut self.faults);
+                let (tally, faults) = (&mut self.tally, &mut self.faults);
+                self.omitted += lemma::replies(&label, &node, &placed, tally, faults);
             }
             // A node's faults are few once its reply faults are capped.
             self.omitted += limits::cap(&mut self.faults);
@@ -301,13 +256,8 @@ impl Auditor {
             }
             nodes.push(Some(node));
         }
-        let recomputed = if self.derived {
-            "T derived and A, h recomputed by Lemma 3 from its children's conditions"
-        } else {
-            "recomputed by Lemma 3 from its children's recorded conditions"
-        };
         self.checked.push(format!(
-            "nodes: {} nodes, each {recomputed}; children refer only to earlier nodes ({} cells visited, {} envelope cells derived)",
+            "nodes: {} nodes, each T derived and A, h recomputed by Lemma 3 from its children's conditions; children refer only to earlier nodes ({} cells visited, {} envelope cells derived)",
             nodes.len(),
             self.work,
             self.derived_cells
@@ -319,16 +269,8 @@ impl Auditor {
         Some(nodes)
     }
 
-    /// Counts the node's work against limits::MAX_WORK; false (with the
-    /// fault) once the budget is spent. A format-3 node's envelope is not
-    /// yet derived here: its lookups are counted by [`Self::afford_replies`].
-    fn afford(&mut self, node: &Node, placed: &[Placed]) -> bool {
-        let work = placed.iter().map(Placed::size).sum::<u64>() * 2;
-        self.charge(work.saturating_add(lookups(node, placed)))
-    }
-
-    /// A format-3 node's envelope, at most {p} and its children's placed
-    /// envelopes, against limits::MAX_DERIVED before it is built.
+    /// A node's envelope, at most {p} and its children's placed envelopes,
+    /// against limits::MAX_ENVELOPE and limits::MAX_DERIVED before it is built.
     fn afford_envelope(&mut self, placed: &[Placed]) -> bool {
         let cells = placed
             .iter()
@@ -349,11 +291,8 @@ impl Auditor {
         }
     }
 
-    /// A format-3 node's lookups, once its envelope is derived.
-    fn afford_replies(&mut self, node: &Node, placed: &[Placed]) -> bool {
-        self.charge(lookups(node, placed))
-    }
-
+    /// Counts `work` against limits::MAX_WORK; false (with the fault) once
+    /// the budget is spent.
     fn charge(&mut self, work: u64) -> bool {
         self.work = self.work.saturating_add(work);
         match limits::over("cells visited", self.work, limits::MAX_WORK) {
@@ -411,7 +350,7 @@ impl Auditor {
             ("cards", lines + base_cards),
         ];
         let counts = cert.get("counts").unwrap_or(&Value::Null);
-        claim::unknown(counts, &COUNTS, "counts.", &mut self.faults);
+        claims::unknown(counts, &COUNTS, "counts.", &mut self.faults);
         for (key, value) in expected {
             match uint(counts, key) {
                 Ok(recorded) if recorded == value as u64 => {}
@@ -480,12 +419,12 @@ fn lookups(node: &Node, placed: &[Placed]) -> u64 {
     (node.condition.envelope.len() + node.replies.len()) as u64 * placed.len() as u64
 }
 
-/// Format 3: T = {p} ∪ ⋃T_i by Lemma 3, and the recorded choices paired
-/// with the cells of T \ (A ∪ {p}) in (x, y) order.
+/// T = {p} ∪ ⋃T_i by Lemma 3, and the recorded choices paired with the
+/// cells of T \ (A ∪ {p}) in (x, y) order.
 fn derive_envelope(label: &NodeLabel, node: &mut Node, placed: &[Placed], faults: &mut Vec<Fault>) {
     let mut envelope: Cells = placed.iter().flat_map(Placed::envelope).collect();
     envelope.insert(node.pivot);
-    let choices = node.choices.take().unwrap_or_default();
+    let choices = std::mem::take(&mut node.choices);
     let condition = Rc::make_mut(&mut node.condition);
     let classes: Vec<Cell> = (envelope.iter().copied())
         .filter(|&c| c != node.pivot && !condition.required.contains(&c))
@@ -547,8 +486,10 @@ mod tests {
             .collect()
     }
 
-    /// The bases and card 6 alone: a consistent certificate whose claim
-    /// fails only because card 6 still requires five cells.
+    /// The bases and card 6 alone: a consistent certificate whose
+    /// empty-board claim is refuted (card 6 still requires five cells) and
+    /// whose conditional claim holds; both are correct records, so the audit
+    /// passes.
     fn card6_certificate() -> Value {
         let snaky: Vec<Value> = SNAKY.iter().map(|&(x, y)| json!([x, y])).collect();
         let bases: Vec<Value> = (0..6)
@@ -558,45 +499,6 @@ mod tests {
                 json!({"card": j, "required": required, "envelope": snaky, "height": 1})
             })
             .collect();
-        json!({
-            "kind": "snaky", "format": 1, "verdict": "refuted",
-            "claim": {"statement": "Maker builds Snaky within 21 moves from the empty board: card 6 has A = {} and h <= 21", "bound": 21, "card": 6, "holds": false},
-            "counts": {"lines": 1, "cards": 7, "references": 2, "inline": 0, "nodes": 1, "reply_classes": 3},
-            "final_card": {"card": 6, "pivot": [1, 4], "required": [[0,0],[0,1],[0,2],[0,3],[0,4]], "envelope_size": 8, "height": 2},
-            "checks": [], "diagnosis": ["card 6 still requires 5 cell(s)"],
-            "bases": bases,
-            "nodes": [{"id": 0, "card": 6, "path": [], "pivot": [1, 4],
-                "required": [[0,0],[0,1],[0,2],[0,3],[0,4]],
-                "envelope": [[0,0],[0,1],[0,2],[0,3],[0,4],[1,3],[1,4],[1,5]], "height": 2,
-                "children": [{"card": 4, "orientation": 1, "offset": [0, 0]}, {"card": 5, "orientation": 1, "offset": [0, 1]}],
-                "replies": {"cells": [[1, 3, 1], [1, 5, 0]], "outside": 0}}]
-        })
-    }
-
-    #[test]
-    fn card_6_alone_is_consistent_but_proves_no_win() {
-        let report = audit(&card6_certificate());
-        let faults = faults(&report);
-        assert!(
-            matches!(
-                faults.as_slice(),
-                [Fault::StillRequires { node, cells }, Fault::DerivedCheck { index: 0, .. }, ..]
-                    if node.id == 0 && node.card == 6 && cells.len() == 5
-            ),
-            "{faults:?}"
-        );
-        assert_eq!(
-            report.messages()[0],
-            "claim: node 0 (card 6) still requires {(0,0), (0,1), (0,2), (0,3), (0,4)}"
-        );
-    }
-
-    /// Card 6 alone in format 2: the empty-board claim is refuted and the
-    /// conditional claim holds; both are correct records, so the audit passes.
-    fn card6_format2() -> Value {
-        let mut cert = card6_certificate();
-        let object = cert.as_object_mut().expect("an object");
-        object.remove("claim");
         let part = |name: &str, pass: bool, detail: &str| json!({"name": name, "pass": pass, "detail": detail});
         let one = part(
             "every Breaker reply class leaves a child whose envelope avoids it",
@@ -608,22 +510,22 @@ mod tests {
             true,
             "0 reply classes choose a child with unowned required cells",
         );
-        let four = part(
-            "the card's height is within the bound",
-            true,
-            "card 6 has h = 2, bound 2",
-        );
         let three = part(
             "the card's required set is empty",
             false,
             "card 6 requires [(0,0), (0,1), (0,2), (0,3), (0,4)]",
         );
-        object.extend([
-            ("format".to_string(), json!(2)),
-            ("shape".to_string(), json!(SNAKY.map(|(x, y)| [x, y]))),
-            ("bound".to_string(), json!(2)),
-            ("board".to_string(), Value::Null),
-            ("claims".to_string(), json!([
+        let four = part(
+            "the card's height is within the bound",
+            true,
+            "card 6 has h = 2, bound 2",
+        );
+        json!({
+            "kind": "snaky", "format": 3, "verdict": "refuted",
+            "shape": snaky, "bound": 2, "board": null,
+            "counts": {"lines": 1, "cards": 7, "references": 2, "inline": 0, "nodes": 1, "reply_classes": 3},
+            "final_card": {"card": 6, "pivot": [1, 4], "required": [[0,0],[0,1],[0,2],[0,3],[0,4]], "envelope_size": 8, "height": 2},
+            "claims": [
                 {"id": "empty-board",
                  "statement": "Maker builds Snaky within 2 moves from the empty board: card 6 has A = {} and h <= 2",
                  "verdict": "refuted", "detail": "fails: the card's required set is empty",
@@ -636,14 +538,18 @@ mod tests {
                      {"caption": "frame: the bounding box of T is [0..1] x [0..5] (2 x 6)"},
                      {"caption": "excluded: 4 cells of the frame are not in T: {(0,5), (1,0), (1,1), (1,2)}"}
                  ]}
-            ])),
-        ]);
-        cert
+            ],
+            "checks": [], "diagnosis": ["card 6 still requires 5 cell(s)"],
+            "bases": bases,
+            "nodes": [{"id": 0, "card": 6, "path": [], "pivot": [1, 4],
+                "required": [[0,0],[0,1],[0,2],[0,3],[0,4]], "height": 2,
+                "children": [[4, 1, 0, 0], [5, 1, 0, 1]], "replies": [1, 0], "outside": 0}]
+        })
     }
 
     #[test]
-    fn format_2_records_a_refuted_claim_and_passes() {
-        let cert = card6_format2();
+    fn a_refuted_claim_is_a_correct_record_and_passes() {
+        let cert = card6_certificate();
         let report = audit(&cert);
         assert_eq!(report.messages(), Vec::<String>::new());
         // A conditional claim must not be stated as a win from the empty board.
@@ -718,21 +624,23 @@ mod tests {
     }
 
     #[test]
-    fn unknown_format_stops_the_audit() {
-        let mut cert = card6_certificate();
-        cert["format"] = json!(4);
-        let report = audit(&cert);
-        assert!(
-            matches!(faults(&report).as_slice(), [Fault::Header { found_format, .. }] if found_format == "4"),
-            "{:?}",
-            report.failures
-        );
+    fn any_other_format_stops_the_audit() {
+        for format in [1, 2, 4] {
+            let mut cert = card6_certificate();
+            cert["format"] = json!(format);
+            let report = audit(&cert);
+            assert!(
+                matches!(faults(&report).as_slice(), [Fault::Header { found_format, format: 3, .. }] if *found_format == format.to_string()),
+                "{:?}",
+                report.failures
+            );
+        }
     }
 
     #[test]
     fn extreme_numbers_do_not_panic() {
         let mut cert = card6_certificate();
-        cert["nodes"][0]["children"][0]["offset"] = json!([i64::MIN, i64::MAX]);
+        cert["nodes"][0]["children"][0] = json!([4, 1, i64::MIN, i64::MAX]);
         cert["nodes"][0]["height"] = json!(u64::MAX);
         cert["bases"][0]["height"] = json!(-1);
         let report = audit(&cert);
@@ -773,8 +681,8 @@ mod tests {
     }
 
     /// Any JSON value at any recorded place of a small certificate: the
-    /// audit returns a report (never panics) and never accepts it, since
-    /// card 6 alone proves no win.
+    /// audit returns a report (never panics), and accepts none but the
+    /// recorded value.
     mod never_panics {
         use super::*;
         use proptest::prelude::*;
@@ -798,11 +706,13 @@ mod tests {
             })
         }
 
-        const PLACES: [&str; 17] = [
+        const PLACES: [&str; 18] = [
             "",
             "/nodes/0/card",
             "/kind",
             "/format",
+            "/shape",
+            "/bound",
             "/bases",
             "/bases/2",
             "/bases/2/required",
@@ -810,25 +720,25 @@ mod tests {
             "/nodes/0",
             "/nodes/0/path",
             "/nodes/0/pivot",
-            "/nodes/0/envelope/3",
             "/nodes/0/height",
             "/nodes/0/children/1",
-            "/nodes/0/children/0/offset",
-            "/nodes/0/replies/cells/0",
-            "/nodes/0/replies/outside",
+            "/nodes/0/children/0/2",
+            "/nodes/0/replies/0",
+            "/nodes/0/outside",
         ];
 
         proptest! {
             #[test]
-            fn any_value_anywhere_gives_a_failing_report(
+            fn any_other_value_anywhere_gives_a_failing_report(
                 place in 0..PLACES.len(),
                 value in any_json(),
             ) {
                 let mut cert = card6_certificate();
-                *cert.pointer_mut(PLACES[place]).expect("the place exists") = value;
+                let at = cert.pointer_mut(PLACES[place]).expect("the place exists");
+                let recorded = std::mem::replace(at, value.clone());
                 let report = audit(&cert);
                 prop_assert_eq!(report.kind, "snaky");
-                prop_assert!(!report.failures.is_empty());
+                prop_assert!(value == recorded || !report.failures.is_empty());
             }
         }
     }

@@ -1,12 +1,15 @@
 //! Reading certificate JSON: every accessor returns the reason a field
 //! cannot be read instead of panicking.
 
+use super::fault::{Fault, Place};
 use super::geometry::{Cell, Cells, Placement, MAX_COORDINATE};
 use serde_json::Value;
 use std::rc::Rc;
 
 /// Heights beyond this are rejected, so `1 + max h_i` never overflows.
 pub const MAX_HEIGHT: u64 = 1 << 32;
+/// Largest polyomino the format allows.
+const MAX_SHAPE: usize = 8;
 
 /// A condition (A, T, h): required set, envelope, height.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +24,8 @@ pub enum Child {
     Inline { node: u64 },
 }
 
+/// A node record. Its envelope is not recorded: it is left empty here and
+/// derived by Lemma 3 once the children are resolved (mod.rs).
 pub struct Node {
     pub card: u64,
     pub path: Vec<u64>,
@@ -28,13 +33,12 @@ pub struct Node {
     /// Shared by every later reference: never copied per reference.
     pub condition: Rc<Condition>,
     pub children: Vec<Child>,
-    /// Recorded reply classes `(cell, chosen child)`, in recorded order
-    /// (format 3: filled in once T is derived, see [`Node::choices`]).
+    /// The recorded chosen children of the cells of T \ (A ∪ {p}) in (x, y)
+    /// order, as read; paired with those cells once T is derived.
+    pub choices: Vec<Option<u64>>,
+    /// The reply classes `(cell, chosen child)`, once T is derived.
     pub replies: Vec<(Cell, Option<u64>)>,
     pub outside: Option<u64>,
-    /// Format 3: the chosen children of the cells of T \ (A ∪ {p}) in
-    /// (x, y) order, before T is derived; None in formats 1 and 2.
-    pub choices: Option<Vec<Option<u64>>>,
 }
 
 pub fn field<'a>(value: &'a Value, key: &str) -> Result<&'a Value, String> {
@@ -113,6 +117,40 @@ pub fn only(value: &Value, known: &[&str]) -> Result<(), String> {
     }
 }
 
+/// The polyomino P: 1..8 distinct, 4-connected cells, in the given order.
+pub fn shape(cert: &Value) -> Result<Vec<Cell>, Fault> {
+    let fault = |reason: String| Fault::Unreadable {
+        at: Place::Shape,
+        reason,
+    };
+    let list = array(cert, "shape").map_err(fault)?;
+    if list.is_empty() || list.len() > MAX_SHAPE {
+        return Err(fault(format!("{} cells, not 1..{MAX_SHAPE}", list.len())));
+    }
+    let shape = (list.iter().map(read_cell))
+        .collect::<Result<Vec<Cell>, String>>()
+        .map_err(fault)?;
+    let cells: Cells = shape.iter().copied().collect();
+    if cells.len() != shape.len() {
+        return Err(fault("a cell is repeated".to_string()));
+    }
+    // Flood from the first cell through edge neighbours.
+    let mut reached = Cells::from([shape[0]]);
+    let mut frontier = vec![shape[0]];
+    while let Some((x, y)) = frontier.pop() {
+        for next in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            if cells.contains(&next) && reached.insert(next) {
+                frontier.push(next);
+            }
+        }
+    }
+    if reached.len() != cells.len() {
+        return Err(fault("the cells are not 4-connected".to_string()));
+    }
+    Ok(shape)
+}
+
+/// A base card's recorded (A, T, h).
 pub fn read_condition(value: &Value) -> Result<Condition, String> {
     Ok(Condition {
         envelope: cells(value, "envelope")?,
@@ -120,7 +158,7 @@ pub fn read_condition(value: &Value) -> Result<Condition, String> {
     })
 }
 
-/// A and h of a format-3 node, whose T is derived (left empty here).
+/// A and h of a node, whose T is derived (left empty here).
 fn read_required_and_height(value: &Value) -> Result<Condition, String> {
     let height = uint(value, "height")?;
     if !(1..MAX_HEIGHT).contains(&height) {
@@ -130,27 +168,6 @@ fn read_required_and_height(value: &Value) -> Result<Condition, String> {
         required: cells(value, "required")?,
         envelope: Cells::new(),
         height,
-    })
-}
-
-fn read_child(value: &Value) -> Result<Child, String> {
-    if value.get("node").is_some() {
-        only(value, &["node"])?;
-        return Ok(Child::Inline {
-            node: uint(value, "node")?,
-        });
-    }
-    only(value, &["card", "orientation", "offset"])?;
-    let orientation = uint(value, "orientation")?;
-    if orientation > 7 {
-        return Err(format!("orientation code {orientation} is not in 0..7"));
-    }
-    Ok(Child::Card {
-        card: uint(value, "card")?,
-        placement: Placement {
-            orientation,
-            offset: read_cell(field(value, "offset")?)?,
-        },
     })
 }
 
@@ -164,58 +181,29 @@ fn chosen(value: &Value) -> Result<Option<u64>, String> {
     }
 }
 
-/// A node record of format 1 or 2 (`derived` false) or 3 (`derived`
-/// true: no envelope, children and replies as arrays).
-pub fn read_node(value: &Value, derived: bool) -> Result<Node, String> {
-    if derived {
-        return read_node3(value);
-    }
-    only(
-        value,
-        &[
-            "id", "card", "path", "pivot", "required", "envelope", "height", "children", "replies",
-        ],
-    )?;
-    let children = indexed(array(value, "children")?, "child", read_child)?;
-    let replies = field(value, "replies")?;
-    only(replies, &["cells", "outside"])?;
-    let reply_cells = array(replies, "cells")?
-        .iter()
-        .map(|reply| match reply.as_array().map(Vec::as_slice) {
-            Some([x, y, child]) => Ok(((coordinate(x)?, coordinate(y)?), chosen(child)?)),
-            _ => Err(format!("reply {reply} is not [x, y, child]")),
-        })
-        .collect::<Result<_, String>>()?;
-    Ok(Node {
-        card: uint(value, "card")?,
-        path: read_path(value)?,
-        pivot: read_cell(field(value, "pivot")?)?,
-        condition: Rc::new(read_condition(value)?),
-        children,
-        replies: reply_cells,
-        outside: chosen(field(replies, "outside")?)?,
-        choices: None,
-    })
-}
-
-fn read_node3(value: &Value) -> Result<Node, String> {
+/// A node record: no envelope; children and chosen replies as arrays.
+pub fn read_node(value: &Value) -> Result<Node, String> {
     only(
         value,
         &[
             "id", "card", "path", "pivot", "required", "height", "children", "replies", "outside",
         ],
     )?;
-    let children = indexed(array(value, "children")?, "child", read_child3)?;
-    let choices = indexed(array(value, "replies")?, "reply", chosen)?;
+    let path = (array(value, "path")?.iter())
+        .map(|step| {
+            step.as_u64()
+                .ok_or_else(|| format!("path step {step} is not an index"))
+        })
+        .collect::<Result<_, String>>()?;
     Ok(Node {
         card: uint(value, "card")?,
-        path: read_path(value)?,
+        path,
         pivot: read_cell(field(value, "pivot")?)?,
         condition: Rc::new(read_required_and_height(value)?),
-        children,
+        children: indexed(array(value, "children")?, "child", read_child)?,
+        choices: indexed(array(value, "replies")?, "reply", chosen)?,
         replies: Vec::new(),
         outside: chosen(field(value, "outside")?)?,
-        choices: Some(choices),
     })
 }
 
@@ -230,18 +218,8 @@ fn indexed<T>(
         .collect()
 }
 
-fn read_path(value: &Value) -> Result<Vec<u64>, String> {
-    array(value, "path")?
-        .iter()
-        .map(|step| {
-            step.as_u64()
-                .ok_or_else(|| format!("path step {step} is not an index"))
-        })
-        .collect()
-}
-
 /// `[card, orientation, x, y]` or `[node]`.
-fn read_child3(value: &Value) -> Result<Child, String> {
+fn read_child(value: &Value) -> Result<Child, String> {
     let number = |entry: &Value| {
         entry
             .as_u64()

@@ -7,13 +7,15 @@
 //! the recorded move count and not before; the verdict, statement and
 //! finite-board arithmetic are derived. See docs/formats/snaky-audit.md.
 
-use super::claim::{statement_is, unknown};
-use super::fault::{Fault, Place, SearchFault};
-use super::geometry::{contains_shape, Cell, Cells};
-use super::read::{array, boolean, field, only, read_cell, shown, text, uint};
-use super::{format2, header};
+use super::claims::unknown;
+use super::fault::{Fault, Place};
+use super::geometry::{show, show_text, Cell, Cells, Placement};
+use super::header;
+use super::limits::MAX_SHOWN_TEXT;
+use super::read::{array, boolean, field, only, read_cell, shape, shown, text, uint};
 use crate::{read_cited, AuditReport, Files};
 use serde_json::Value;
+use std::fmt;
 
 /// The search record format this auditor reads.
 pub const FORMAT: u64 = 2;
@@ -101,7 +103,7 @@ fn cited(cert: &Value, files: &dyn Files) -> Result<Proof, Fault> {
         })
     };
     let value = read_cited(files, &path).map_err(unreadable)?;
-    header(&value, "snaky", &[super::FORMAT], "3").map_err(|f| unreadable(f.to_string()))?;
+    header(&value, "snaky", super::FORMAT).map_err(|f| unreadable(f.to_string()))?;
     let report = super::audit(&value);
     if let Some(first) = report.failures.first() {
         return Err(Fault::Search(SearchFault::CitedFails {
@@ -115,11 +117,7 @@ fn cited(cert: &Value, files: &dyn Files) -> Result<Proof, Fault> {
     let wins = claims
         .iter()
         .any(|c| c["id"] == "empty-board" && c["verdict"] == "holds");
-    let facts = (
-        uint(card, "card"),
-        uint(card, "height"),
-        format2::shape(&value),
-    );
+    let facts = (uint(card, "card"), uint(card, "height"), shape(&value));
     let (Ok(card), Ok(height), Ok(shape)) = facts else {
         return Err(unreadable("no final_card or shape".to_string()));
     };
@@ -171,7 +169,7 @@ fn same_table(cert: &Value, proof: &Proof, card: u64, faults: &mut Vec<Fault>) {
 }
 
 fn run(cert: &Value, files: &dyn Files, checked: &mut Vec<String>, faults: &mut Vec<Fault>) {
-    if let Err(fault) = header(cert, "snaky-search", &[FORMAT], "2") {
+    if let Err(fault) = header(cert, "snaky-search", FORMAT) {
         faults.push(fault);
         return;
     }
@@ -436,5 +434,199 @@ fn finite_board(cert: &Value, worst: u64, faults: &mut Vec<Fault>) {
         if recorded != want {
             faults.push(derived(name, recorded, want));
         }
+    }
+}
+
+/// Whether `cells` contain some translate of some orientation of `shape`.
+pub fn contains_shape(cells: &Cells, shape: &[Cell]) -> bool {
+    let Some(&anchor) = shape.first() else {
+        return false;
+    };
+    (0..8).any(|orientation| {
+        let turned: Vec<Cell> = shape
+            .iter()
+            .map(|&c| {
+                Placement {
+                    orientation,
+                    offset: (0, 0),
+                }
+                .apply(c)
+            })
+            .collect();
+        let first = Placement {
+            orientation,
+            offset: (0, 0),
+        }
+        .apply(anchor);
+        // Put the anchor on each owned cell in turn.
+        cells.iter().any(|&(x, y)| {
+            let (dx, dy) = (x - first.0, y - first.1);
+            turned
+                .iter()
+                .all(|&(cx, cy)| cells.contains(&(cx + dx, cy + dy)))
+        })
+    })
+}
+
+/// Faults of a `snaky-search` record (docs/formats/snaky-audit.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchFault {
+    /// A worst-line move claims a cell already claimed.
+    Occupied {
+        mv: usize,
+        cell: Cell,
+    },
+    /// Maker's cells contain the shape before the last move.
+    EarlyWin {
+        mv: usize,
+    },
+    /// Maker's cells do not contain the shape after the last move.
+    NoWin,
+    /// Breaker answers after the winning move, or fails to answer before.
+    BreakerTurn {
+        mv: usize,
+    },
+    EmptyLine,
+    /// The record names no `snaky` certificate, so no bound is proved.
+    Uncited,
+    /// The cited certificate cannot be read, or is not a `snaky` one.
+    CitedUnreadable {
+        path: String,
+        reason: String,
+    },
+    /// The cited certificate fails its own audit.
+    CitedFails {
+        path: String,
+        failures: usize,
+        first: String,
+    },
+    /// A field of the record differs from the cited certificate's.
+    CitedDisagrees {
+        path: String,
+        field: &'static str,
+        recorded: String,
+        cited: String,
+    },
+    /// A recorded number that the replay or other fields determine.
+    Derived {
+        field: &'static str,
+        recorded: String,
+        derived: String,
+    },
+    /// A statement in words that is not the one the checked fields give.
+    Statement {
+        at: &'static str,
+        recorded: String,
+        derived: String,
+    },
+}
+
+impl fmt::Display for SearchFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let before = "Maker's cells already contain the shape before the last move";
+        let turn = "Breaker must answer every move but the last, and not the last";
+        match self {
+            SearchFault::Occupied { mv, cell } => {
+                write!(
+                    f,
+                    "worst_line move {mv}: {} is already claimed",
+                    show(*cell)
+                )
+            }
+            SearchFault::EarlyWin { mv } => write!(f, "worst_line move {mv}: {before}"),
+            SearchFault::NoWin => f.write_str(
+                "worst_line: Maker's cells do not contain the shape after the last move",
+            ),
+            SearchFault::BreakerTurn { mv } => write!(f, "worst_line move {mv}: {turn}"),
+            SearchFault::EmptyLine => f.write_str("worst_line: no moves"),
+            SearchFault::Uncited => f.write_str(
+                "certificate: no snaky certificate is named; the search alone proves no bound",
+            ),
+            SearchFault::CitedUnreadable { path, reason } => {
+                write!(f, "certificate {path}: {reason}")
+            }
+            SearchFault::CitedFails {
+                path,
+                failures,
+                first,
+            } => write!(
+                f,
+                "certificate {path}: fails its audit ({failures} failures, the first: {first})"
+            ),
+            SearchFault::CitedDisagrees {
+                path,
+                field,
+                recorded,
+                cited,
+            } => write!(
+                f,
+                "{field}: recorded {recorded}, the cited certificate {path} gives {cited}"
+            ),
+            SearchFault::Derived {
+                field,
+                recorded,
+                derived,
+            } => {
+                write!(
+                    f,
+                    "{field}: recorded {recorded}, the record gives {derived}"
+                )
+            }
+            SearchFault::Statement {
+                at,
+                recorded,
+                derived,
+            } => write!(
+                f,
+                "{at}: recorded {:?}, the checked fields give {:?}",
+                show_text(recorded, MAX_SHOWN_TEXT),
+                show_text(derived, MAX_SHOWN_TEXT)
+            ),
+        }
+    }
+}
+
+/// A recorded statement must be, byte for byte, the one generated here.
+fn statement_is(
+    record: &Value,
+    key: &str,
+    at: &'static str,
+    derived: &str,
+    faults: &mut Vec<Fault>,
+) {
+    let recorded = text(record, key);
+    if recorded != Ok(derived) {
+        faults.push(Fault::Search(SearchFault::Statement {
+            at,
+            recorded: shown(&recorded),
+            derived: derived.to_string(),
+        }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_found_in_any_orientation_and_only_whole() {
+        let snaky = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+        let turned = Placement {
+            orientation: 5,
+            offset: (7, -3),
+        };
+        let mut owned: Cells = snaky.iter().map(|&c| turned.apply(c)).collect();
+        owned.insert((100, 100));
+        assert!(contains_shape(&owned, &snaky));
+        owned.remove(&turned.apply((3, 1)));
+        assert!(!contains_shape(&owned, &snaky));
+        assert!(!contains_shape(&owned, &[]));
+        // A shape given away from the origin (the format allows any frame).
+        let tromino = [(5, 2), (6, 2), (6, 3)];
+        let owned: Cells = tromino.iter().map(|&c| turned.apply(c)).collect();
+        assert!(contains_shape(&owned, &tromino));
+        let shifted: Cells = [(0, 0), (1, 0), (1, 1)].into_iter().collect();
+        assert!(contains_shape(&shifted, &tromino));
+        assert!(!contains_shape(&shifted, &[(5, 2), (6, 2), (7, 2)]));
     }
 }

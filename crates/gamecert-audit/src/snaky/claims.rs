@@ -1,14 +1,13 @@
-//! Format 2 (docs/formats/snaky.md): the shape from the certificate, and
-//! the shared claim records (`empty-board`, `conditional`, `finite-board`),
-//! each field regenerated from the checked nodes and compared byte for byte.
-//! A refuted claim is a correct record, not a failed audit.
+//! The claim records (`empty-board`, `conditional`, `finite-board`), each
+//! field regenerated from the checked nodes and compared byte for byte, and
+//! the verdict, `final_card`, `checks` and `diagnosis` that go with them. A
+//! refuted claim is a correct record, not a failed audit.
 
-use super::claim::{check, compare_checks, diagnosis, final_card, show_list, unknown};
 use super::fault::{Fault, NodeLabel, Place};
 use super::geometry::{show, show_set, Cell, Cells};
 use super::lemma::ReplyTally;
 use super::limits;
-use super::read::{array, read_cell, shown, text, uint, Node};
+use super::read::{array, boolean, cells, read_cell, shown, text, uint, Node};
 use super::SNAKY;
 use serde_json::{json, Value};
 
@@ -31,57 +30,26 @@ const FIELDS: [&str; 15] = [
 ];
 /// Prefixes of the source comparisons in `checks` (report only).
 const SOURCE_CHECKS: [&str; 5] = ["paper: ", "snaky20: ", "lean: ", "source: ", "grammar: "];
-/// Largest polyomino the format allows.
-const MAX_SHAPE: usize = 8;
 
 /// What the audit says it does not check.
 pub const IGNORED: &str = "ignored (report only, proves nothing): input (provenance), table1, the source comparisons in checks, and the text of the diagnosis";
 
+/// Rejects keys this auditor neither checks nor declares ignored, so no
+/// statement can ride along unchecked.
 pub fn known_fields(cert: &Value, faults: &mut Vec<Fault>) {
     unknown(cert, &FIELDS, "", faults);
     for claim in array(cert, "claims").map_or(&[][..], Vec::as_slice) {
-        unknown(
-            claim,
-            crate::CLAIM_RECORD_FIELDS_NO_LINE,
-            "claims[].",
-            faults,
-        );
+        let known = crate::CLAIM_RECORD_FIELDS_NO_LINE;
+        unknown(claim, known, "claims[].", faults);
     }
 }
 
-/// The polyomino P: 1..8 distinct, 4-connected cells, in the given order.
-pub fn shape(cert: &Value) -> Result<Vec<Cell>, Fault> {
-    let fault = |reason: String| Fault::Unreadable {
-        at: Place::Shape,
-        reason,
-    };
-    let list = array(cert, "shape").map_err(fault)?;
-    if list.is_empty() || list.len() > MAX_SHAPE {
-        return Err(fault(format!("{} cells, not 1..{MAX_SHAPE}", list.len())));
+pub fn unknown(object: &Value, known: &[&str], prefix: &str, faults: &mut Vec<Fault>) {
+    for key in crate::unknown_fields(object, known) {
+        faults.push(Fault::UnknownField {
+            field: format!("{prefix}{key}"),
+        });
     }
-    let shape = list
-        .iter()
-        .map(read_cell)
-        .collect::<Result<Vec<Cell>, String>>()
-        .map_err(fault)?;
-    let cells: Cells = shape.iter().copied().collect();
-    if cells.len() != shape.len() {
-        return Err(fault("a cell is repeated".to_string()));
-    }
-    // Flood from the first cell through edge neighbours.
-    let mut reached = Cells::from([shape[0]]);
-    let mut frontier = vec![shape[0]];
-    while let Some((x, y)) = frontier.pop() {
-        for next in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-            if cells.contains(&next) && reached.insert(next) {
-                frontier.push(next);
-            }
-        }
-    }
-    if reached.len() != cells.len() {
-        return Err(fault("the cells are not 4-connected".to_string()));
-    }
-    Ok(shape)
 }
 
 /// What the claims are judged from.
@@ -207,7 +175,6 @@ pub fn claims(cert: &Value, context: &Context, checked: &mut Vec<String>, faults
             derived: verdict,
         });
     }
-    compare_checks(cert, &[], "", faults);
     source_checks(cert, faults);
     diagnosis(cert, certified, faults);
     checked.push(format!(
@@ -519,15 +486,73 @@ fn finite_board(facts: &Facts, board: Option<u64>, empty: &Claim) -> Claim {
     }
 }
 
-/// Every entry of `checks` is a well-formed source comparison.
+/// `final_card` repeats the claim card's node.
+fn final_card(cert: &Value, node: &Node, label: &NodeLabel, faults: &mut Vec<Fault>) {
+    let final_card = cert.get("final_card").unwrap_or(&Value::Null);
+    let condition = &node.condition;
+    let agrees = uint(final_card, "card") == Ok(node.card)
+        && final_card.get("pivot").map(read_cell) == Some(Ok(node.pivot))
+        && cells(final_card, "required").as_ref() == Ok(&condition.required)
+        && uint(final_card, "envelope_size") == Ok(condition.envelope.len() as u64)
+        && uint(final_card, "height") == Ok(condition.height);
+    let keys = final_card.as_object().map_or(0, |o| o.len());
+    if !agrees || keys != 5 {
+        faults.push(Fault::FinalCard {
+            node: label.clone(),
+        });
+    }
+}
+
+/// A recorded `{name, pass, detail}` check.
+fn check(name: &str, pass: bool, detail: String) -> Value {
+    json!({"name": name, "pass": pass, "detail": detail})
+}
+
+/// A cell list as the producer's checks print it: `[(0,0), (0,1)]`.
+fn show_list(cells: &[Cell]) -> String {
+    let cells: Vec<String> = cells.iter().map(|&c| show(c)).collect();
+    format!("[{}]", cells.join(", "))
+}
+
+/// The certificate's `diagnosis` lists strings, and none exactly when the
+/// claims hold.
+fn diagnosis(cert: &Value, holds: bool, faults: &mut Vec<Fault>) {
+    match array(cert, "diagnosis") {
+        Ok(lines) if lines.is_empty() != holds => faults.push(Fault::Diagnosis {
+            entries: lines.len(),
+            holds,
+        }),
+        Ok(lines) if lines.iter().any(|line| !line.is_string()) => faults.push(Fault::Unreadable {
+            at: Place::Field("diagnosis"),
+            reason: "an entry is not a string".to_string(),
+        }),
+        Ok(_) => {}
+        Err(reason) => faults.push(Fault::Unreadable {
+            at: Place::Field("diagnosis"),
+            reason,
+        }),
+    }
+}
+
+/// Every entry of `checks` is a source comparison `{name, pass, detail}`
+/// whose name has a known prefix; none is judged (report only).
 fn source_checks(cert: &Value, faults: &mut Vec<Fault>) {
-    for (index, check) in array(cert, "checks")
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .enumerate()
-    {
+    let recorded = match array(cert, "checks") {
+        Ok(recorded) => recorded,
+        Err(reason) => {
+            return faults.push(Fault::Unreadable {
+                at: Place::Field("checks"),
+                reason,
+            })
+        }
+    };
+    for (index, check) in recorded.iter().enumerate() {
         let name = text(check, "name").unwrap_or_default();
-        if !SOURCE_CHECKS.iter().any(|prefix| name.starts_with(prefix)) {
+        let well_formed = SOURCE_CHECKS.iter().any(|prefix| name.starts_with(prefix))
+            && boolean(check, "pass").is_ok()
+            && text(check, "detail").is_ok()
+            && check.as_object().is_some_and(|o| o.len() == 3);
+        if !well_formed {
             faults.push(Fault::UnknownCheck {
                 index,
                 name: name.to_string(),
