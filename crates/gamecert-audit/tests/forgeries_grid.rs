@@ -2,9 +2,11 @@
 //! certificate under `certificates/grid/` holds, and each tampering of one
 //! (an entry removed, a move bound changed, a move moved onto a dead or
 //! taken cell, an entry added, a field added) or a crafted table for a
-//! false claim is rejected with the fault that names what is wrong.
+//! false claim is rejected with the fault that names what is wrong; a
+//! table over the auditor's limits is refused before it is read or as
+//! soon as the replay passes the limit.
 
-use gamecert_audit::grid::Fault;
+use gamecert_audit::grid::{audit_with, Fault, Limits, LIMITS, MAX_ENTRIES};
 use gamecert_audit::{audit_value, Failure};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -249,4 +251,77 @@ fn a_false_claim_has_no_table() {
             assert!(!faults(&value).is_empty(), "({x},{y})");
         }
     }
+}
+
+fn grid_faults(report: gamecert_audit::AuditReport) -> Vec<Fault> {
+    (report.failures.into_iter())
+        .map(|f| match f {
+            Failure::Grid(fault) => fault,
+            other => panic!("not a grid fault: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_over_the_entry_limit_is_refused_before_any_entry_is_read() {
+    // One entry too many, none of them well formed: the count is checked
+    // first, so the fault is the limit, not a malformed entry.
+    let strategy: Map<String, Value> = (0..=MAX_ENTRIES)
+        .map(|i| (format!("not a key {i}"), Value::Null))
+        .collect();
+    let value = crafted(json!([[0, 0], [1, 0]]), 2, Value::Object(strategy));
+    assert_eq!(
+        only_fault(&value),
+        Fault::Limit {
+            what: "table entries",
+            found: MAX_ENTRIES + 1,
+            limit: MAX_ENTRIES
+        }
+    );
+    // The same check under a lower limit, on a committed table.
+    let value = load("l-pentomino-within-6");
+    let entries = value["strategy"].as_object().unwrap().len() as u64;
+    let limits = Limits {
+        entries: entries - 1,
+        ..LIMITS
+    };
+    assert_eq!(
+        grid_faults(audit_with(&value, limits)),
+        vec![Fault::Limit {
+            what: "table entries",
+            found: entries,
+            limit: entries - 1
+        }]
+    );
+}
+
+#[test]
+fn a_replay_over_the_visit_limit_stops_at_the_first_visit_over() {
+    let value = load("snaky-within-7");
+    let report = audit_with(&value, LIMITS);
+    assert!(report.holds(), "{:?}", report.failures);
+    // The visits the replay needs, from its own summary line.
+    let needed: u64 = report.checked[0]
+        .split(" positions replayed")
+        .next()
+        .and_then(|head| head.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the summary counts the positions replayed");
+    let limits = Limits {
+        visits: needed - 1,
+        ..LIMITS
+    };
+    assert_eq!(
+        grid_faults(audit_with(&value, limits)),
+        vec![Fault::Limit {
+            what: "positions visited",
+            found: needed,
+            limit: needed - 1
+        }]
+    );
+    let limits = Limits {
+        visits: needed,
+        ..LIMITS
+    };
+    assert!(audit_with(&value, limits).holds());
 }

@@ -18,6 +18,8 @@
 //!   and its key is the multiset of its components up to symmetry.
 //! - A line ends when nothing live is left or the Erdős–Selfridge weight of
 //!   the live family is below 1/2 (Maker to move) or 1 (Breaker to move).
+//! - A position whose key is verified is not replayed again (equal keys
+//!   are equivalent positions).
 
 mod rules;
 
@@ -42,9 +44,27 @@ const FIELDS: &[&str] = &[
 /// The largest animal this auditor reads.
 pub const MAX_CELLS: usize = 8;
 
-/// The most positions the replay visits before it gives up (fault
-/// `Budget`): the committed certificates need far fewer.
-pub const MAX_VISITS: u64 = 50_000_000;
+/// The most table entries a certificate may have, checked on the
+/// strategy object's length before any entry is read (the largest
+/// committed table has 19,190).
+pub const MAX_ENTRIES: u64 = 1_000_000;
+
+/// The most positions the replay visits before it gives up (the largest
+/// committed table needs under a million). With memoisation the visits
+/// are also bounded by the table: see docs/formats/grid-delay.md, "Limits".
+pub const MAX_VISITS: u64 = 5_000_000;
+
+/// The auditor's limits; [`audit_with`] takes others (for tests).
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub entries: u64,
+    pub visits: u64,
+}
+
+pub const LIMITS: Limits = Limits {
+    entries: MAX_ENTRIES,
+    visits: MAX_VISITS,
+};
 
 /// A failed obligation. Positions are named by their keys (the spelling
 /// the table uses, docs/formats/grid-delay.md).
@@ -68,8 +88,13 @@ pub enum Fault {
     MakerCompletes { position: String, cell: (i64, i64) },
     /// A table entry the replay never consults.
     UnusedEntry { key: String },
-    /// The replay visited more than [`MAX_VISITS`] positions.
-    Budget { visits: u64 },
+    /// Over one of the auditor's [`Limits`]: `found` table entries (before
+    /// any is read), or the replay's visits (it stops at the first over).
+    Limit {
+        what: &'static str,
+        found: u64,
+        limit: u64,
+    },
 }
 
 impl fmt::Display for Fault {
@@ -104,9 +129,9 @@ impl fmt::Display for Fault {
             Fault::UnusedEntry { key } => {
                 write!(f, "table entry {key:?} is never reached by the replay")
             }
-            Fault::Budget { visits } => write!(
+            Fault::Limit { what, found, limit } => write!(
                 f,
-                "the replay visited {visits} positions, over the auditor's budget of {MAX_VISITS}"
+                "{found} {what}, over the auditor's limit of {limit}; refused"
             ),
         }
     }
@@ -122,12 +147,17 @@ struct Entry {
 
 /// Audits a grid-delay certificate.
 pub fn audit(json: &Value) -> AuditReport {
+    audit_with(json, LIMITS)
+}
+
+/// Audits a grid-delay certificate under `limits`.
+pub fn audit_with(json: &Value, limits: Limits) -> AuditReport {
     let mut report = AuditReport {
         kind: "grid-delay".to_string(),
         checked: Vec::new(),
         failures: Vec::new(),
     };
-    if let Err(fault) = audit_faults(json, &mut report.checked) {
+    if let Err(fault) = audit_faults(json, limits, &mut report.checked) {
         report.failures.push(Failure::Grid(fault));
     }
     report
@@ -141,7 +171,7 @@ pub fn claimed(json: &Value) -> Option<(Vec<(i64, i64)>, u64)> {
     Some((cells, bound))
 }
 
-fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
+fn audit_faults(json: &Value, limits: Limits, checked: &mut Vec<String>) -> Result<(), Fault> {
     if let Some(field) = crate::unknown_fields(json, FIELDS).next() {
         return Err(Fault::UnknownField {
             field: field.clone(),
@@ -175,16 +205,17 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
             derived,
         });
     }
-    let entries = parse_entries(json)?;
+    let entries = parse_entries(json, limits)?;
     let count = entries.len();
-    let mut replay = rules::Replay::new(&cells, bound as u32, entries);
+    let mut replay = rules::Replay::new(&cells, bound as u32, entries, limits);
     replay.run()?;
     if let Some(key) = replay.unused().next() {
         return Err(Fault::UnusedEntry { key });
     }
     checked.push(format!(
         "{derived}: Breaker's table ({count} entries, every one reached) stops every Maker completion within {bound} moves on the infinite grid ({} positions replayed, {} distinct)",
-        replay.visits, replay.distinct
+        replay.visits,
+        replay.distinct()
     ));
     Ok(())
 }
@@ -201,12 +232,20 @@ pub fn name(cells: &[(i64, i64)], bound: u64) -> String {
 }
 
 /// The strategy table: key -> `[x, y]` (geometric key) or `[i, x, y]`
-/// (component key), coordinates within ±4096.
-fn parse_entries(json: &Value) -> Result<rules::Table<Entry>, Fault> {
+/// (component key), coordinates within ±4096; no more than
+/// `limits.entries` of them, counted before any is read.
+fn parse_entries(json: &Value, limits: Limits) -> Result<rules::Table<Entry>, Fault> {
     let table = json
         .get("strategy")
         .and_then(Value::as_object)
         .ok_or_else(|| Fault::Malformed("\"strategy\" is not an object".to_string()))?;
+    if table.len() as u64 > limits.entries {
+        return Err(Fault::Limit {
+            what: "table entries",
+            found: table.len() as u64,
+            limit: limits.entries,
+        });
+    }
     let mut out = rules::Table::default();
     for (key, value) in table {
         let bad = || {

@@ -7,15 +7,20 @@
 //! left): positions are the finite family of live placements, keyed by
 //! their components up to translation and symmetry, each component spelled
 //! by its cells and its Maker cells.
+//!
+//! A position whose key (with the moves left) has been verified is not
+//! verified again: equal keys are equivalent positions (the format's
+//! "Memoisation"). Stone sets are short (at most `move_bound` of each
+//! colour), so they are plain vectors searched linearly.
 
-use super::{Entry, Fault, MAX_VISITS};
+use super::{Entry, Fault, Limits};
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write;
 use std::rc::Rc;
 
 pub(super) type Table<T> = HashMap<String, T>;
 
 type Cell = (i64, i64);
-type Placement = Rc<[Cell]>;
 
 fn symmetry(k: usize, (x, y): Cell) -> Cell {
     match k {
@@ -53,10 +58,16 @@ impl Frame {
     }
 }
 
-/// The animal: its orientations and its difference sets.
+fn plus(a: Cell, b: Cell) -> Cell {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+/// The animal: the placements through the origin and the difference sets.
 struct Animal {
     size: usize,
-    orientations: Vec<Vec<Cell>>,
+    /// Every placement containing the origin, each as sorted cells (a
+    /// translate keeps them sorted).
+    star: Vec<Vec<Cell>>,
     /// N: the offsets between two cells of one placement.
     n1: Vec<Cell>,
     /// N + N and N + N + N + N, with the largest |coordinate| of each.
@@ -69,7 +80,7 @@ struct Animal {
 fn sumset(a: &[Cell], b: &[Cell]) -> Vec<Cell> {
     let set: BTreeSet<Cell> = a
         .iter()
-        .flat_map(|p| b.iter().map(move |q| (p.0 + q.0, p.1 + q.1)))
+        .flat_map(|&p| b.iter().map(move |&q| plus(p, q)))
         .collect();
     set.into_iter().collect()
 }
@@ -85,12 +96,23 @@ fn reach(offsets: &[Cell]) -> i64 {
 impl Animal {
     fn new(cells: &[Cell]) -> Animal {
         let orientations = crate::animals::shape::orientations(cells);
-        let n1: Vec<Cell> = orientations
+        let star: Vec<Vec<Cell>> = orientations
             .iter()
             .flat_map(|o| {
-                o.iter()
-                    .flat_map(|a| o.iter().map(|b| (a.0 - b.0, a.1 - b.1)))
+                o.iter().map(move |a| {
+                    let mut placed: Vec<Cell> =
+                        o.iter().map(|b| (b.0 - a.0, b.1 - a.1)).collect();
+                    placed.sort_unstable();
+                    placed
+                })
             })
+            .collect::<BTreeSet<Vec<Cell>>>()
+            .into_iter()
+            .collect();
+        let n1: Vec<Cell> = star
+            .iter()
+            .flatten()
+            .copied()
             .collect::<BTreeSet<Cell>>()
             .into_iter()
             .collect();
@@ -100,7 +122,7 @@ impl Animal {
             size: cells.len(),
             reach2: reach(&n2),
             reach4: reach(&n4),
-            orientations,
+            star,
             n1,
             n2,
             n4,
@@ -108,52 +130,54 @@ impl Animal {
     }
 
     /// Every placement containing `cell`, each as sorted cells.
-    fn through(&self, cell: Cell) -> impl Iterator<Item = Vec<Cell>> + '_ {
-        self.orientations.iter().flat_map(move |o| {
-            o.iter().map(move |a| {
-                let mut placed: Vec<Cell> = o
-                    .iter()
-                    .map(|b| (cell.0 - a.0 + b.0, cell.1 - a.1 + b.1))
-                    .collect();
-                placed.sort_unstable();
-                placed
-            })
-        })
+    fn through(&self, cell: Cell) -> impl Iterator<Item = impl Iterator<Item = Cell> + '_> + '_ {
+        self.star
+            .iter()
+            .map(move |s| s.iter().map(move |&c| plus(c, cell)))
     }
 }
 
 /// A live placement and the number of its cells Maker does not hold.
 #[derive(Clone)]
 struct Live {
-    cells: Placement,
+    cells: Rc<[Cell]>,
     missing: u32,
 }
 
-pub(super) struct Replay<'a> {
-    animal: Animal,
-    bound: u32,
-    table: Table<Entry>,
-    used: HashSet<String>,
-    breaker_done: HashSet<String>,
-    maker_done: HashSet<String>,
-    pub(super) visits: u64,
-    pub(super) distinct: u64,
-    _cells: std::marker::PhantomData<&'a ()>,
+/// Which player is to move at a memoised position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Turn {
+    Breaker,
+    Maker,
 }
 
-impl<'a> Replay<'a> {
-    pub(super) fn new(cells: &'a [Cell], bound: u32, table: Table<Entry>) -> Self {
+pub(super) struct Replay {
+    animal: Animal,
+    bound: u32,
+    limits: Limits,
+    table: Table<Entry>,
+    used: HashSet<String>,
+    /// Verified positions: who is to move, the Maker moves left, the key.
+    done: HashSet<(Turn, u32, String)>,
+    pub(super) visits: u64,
+}
+
+impl Replay {
+    pub(super) fn new(cells: &[Cell], bound: u32, table: Table<Entry>, limits: Limits) -> Self {
         Replay {
             animal: Animal::new(cells),
             bound,
+            limits,
             table,
             used: HashSet::new(),
-            breaker_done: HashSet::new(),
-            maker_done: HashSet::new(),
+            done: HashSet::new(),
             visits: 0,
-            distinct: 0,
-            _cells: std::marker::PhantomData,
         }
+    }
+
+    /// The number of distinct positions verified.
+    pub(super) fn distinct(&self) -> usize {
+        self.done.len()
     }
 
     /// The table's keys the replay never consulted, in order.
@@ -170,16 +194,16 @@ impl<'a> Replay<'a> {
         let origin = (0, 0);
         let makers = vec![origin];
         self.check_completion(&makers, &[], origin)?;
-        self.breaker_node(makers, Vec::new(), self.bound - 1)?;
-        self.distinct = (self.breaker_done.len() + self.maker_done.len()) as u64;
-        Ok(())
+        self.breaker_node(makers, Vec::new(), self.bound - 1)
     }
 
     fn visit(&mut self) -> Result<(), Fault> {
         self.visits += 1;
-        if self.visits > MAX_VISITS {
-            return Err(Fault::Budget {
-                visits: self.visits,
+        if self.visits > self.limits.visits {
+            return Err(Fault::Limit {
+                what: "positions visited",
+                found: self.visits,
+                limit: self.limits.visits,
             });
         }
         Ok(())
@@ -193,12 +217,7 @@ impl<'a> Replay<'a> {
         breakers: &[Cell],
         cell: Cell,
     ) -> Result<(), Fault> {
-        let held: HashSet<Cell> = makers.iter().copied().collect();
-        if self
-            .animal
-            .through(cell)
-            .any(|s| s.iter().all(|c| held.contains(c)))
-        {
+        if (self.animal.through(cell)).any(|mut s| s.all(|c| makers.contains(&c))) {
             return Err(Fault::MakerCompletes {
                 position: geometric_key(makers, breakers).0,
                 cell,
@@ -207,7 +226,10 @@ impl<'a> Replay<'a> {
         Ok(())
     }
 
-    /// Breaker to move, `left` Maker moves to come.
+    /// Breaker to move, `left` Maker moves to come. On entering the
+    /// component phase the stones are keyed as in the geometric phase, so
+    /// that a set of stones met again is not turned into its live family
+    /// again.
     fn breaker_node(
         &mut self,
         makers: Vec<Cell>,
@@ -217,32 +239,35 @@ impl<'a> Replay<'a> {
         if left as usize >= self.animal.size {
             return self.geometric_breaker(makers, breakers, left);
         }
+        let done = (Turn::Breaker, left, geometric_key(&makers, &breakers).0);
+        if self.done.contains(&done) {
+            return self.visit();
+        }
         let live = self.live_through_makers(&makers, &breakers, left);
-        self.component_breaker(&makers, live, left)
+        self.component_breaker(&makers, live, left)?;
+        self.done.insert(done);
+        Ok(())
     }
 
-    /// The live placements holding a Maker stone, with `left` moves.
+    /// The live placements holding a Maker stone, with `left` moves: each
+    /// found once, through the first Maker stone it holds.
     fn live_through_makers(&self, makers: &[Cell], breakers: &[Cell], left: u32) -> Vec<Live> {
-        let held: HashSet<Cell> = makers.iter().copied().collect();
-        let blocked: HashSet<Cell> = breakers.iter().copied().collect();
-        let mut seen: BTreeSet<Vec<Cell>> = BTreeSet::new();
-        for &m in makers {
-            for s in self.animal.through(m) {
-                if s.iter().any(|c| blocked.contains(c)) {
-                    continue;
-                }
-                let missing = s.iter().filter(|c| !held.contains(c)).count() as u32;
-                if missing <= left {
-                    seen.insert(s);
+        let mut live = Vec::new();
+        for (i, &m) in makers.iter().enumerate() {
+            for s in &self.animal.star {
+                let cells = s.iter().map(|&c| plus(c, m));
+                let blocked = cells.clone().any(|c| breakers.contains(&c));
+                let first = !cells.clone().any(|c| makers[..i].contains(&c));
+                let missing = cells.clone().filter(|c| !makers.contains(c)).count() as u32;
+                if first && !blocked && missing <= left {
+                    live.push(Live {
+                        cells: cells.collect(),
+                        missing,
+                    });
                 }
             }
         }
-        seen.into_iter()
-            .map(|s| Live {
-                missing: s.iter().filter(|c| !held.contains(c)).count() as u32,
-                cells: s.into(),
-            })
-            .collect()
+        live
     }
 
     fn geometric_breaker(
@@ -253,6 +278,10 @@ impl<'a> Replay<'a> {
     ) -> Result<(), Fault> {
         self.visit()?;
         let (key, frame) = geometric_key(&makers, &breakers);
+        let done = (Turn::Breaker, left, key.clone());
+        if self.done.contains(&done) {
+            return Ok(());
+        }
         let entry = *self.table.get(&key).ok_or_else(|| Fault::MissingEntry {
             position: key.clone(),
         })?;
@@ -263,6 +292,7 @@ impl<'a> Replay<'a> {
         // `left` >= |P| moves every such placement is live).
         let useful = free
             && self.animal.through(cell).any(|s| {
+                let s: Vec<Cell> = s.collect();
                 s.iter().any(|c| makers.contains(c)) && !s.iter().any(|c| breakers.contains(c))
             });
         if entry.component.is_some() || !useful {
@@ -271,9 +301,11 @@ impl<'a> Replay<'a> {
                 cell: entry.cell,
             });
         }
-        let mut breakers = breakers;
-        breakers.push(cell);
-        self.geometric_maker(makers, breakers, left)
+        let mut next = breakers;
+        next.push(cell);
+        self.geometric_maker(makers, next, left)?;
+        self.done.insert(done);
+        Ok(())
     }
 
     /// Maker to move with `left` >= |P| moves (this one included).
@@ -284,20 +316,23 @@ impl<'a> Replay<'a> {
         left: u32,
     ) -> Result<(), Fault> {
         self.visit()?;
+        let done = (Turn::Maker, left, geometric_key(&makers, &breakers).0);
+        if self.done.contains(&done) {
+            return Ok(());
+        }
         let size = self.animal.size as u32;
-        let stones: HashSet<Cell> = makers.iter().chain(&breakers).copied().collect();
         let mut near: BTreeSet<Cell> = BTreeSet::new();
         let reach = if left == size + 1 {
             for &m in &makers {
-                near.extend(self.animal.n4.iter().map(|d| (m.0 + d.0, m.1 + d.1)));
+                near.extend(self.animal.n4.iter().map(|&d| plus(m, d)));
             }
             self.animal.reach4
         } else if left == size {
             for &m in &makers {
-                near.extend(self.animal.n2.iter().map(|d| (m.0 + d.0, m.1 + d.1)));
+                near.extend(self.animal.n2.iter().map(|&d| plus(m, d)));
             }
             for &b in &breakers {
-                near.extend(self.animal.n1.iter().map(|d| (b.0 + d.0, b.1 + d.1)));
+                near.extend(self.animal.n1.iter().map(|&d| plus(b, d)));
             }
             self.animal.reach2
         } else {
@@ -306,12 +341,10 @@ impl<'a> Replay<'a> {
                 cells: u64::from(size),
             });
         };
+        let taken = |c: &Cell| makers.contains(c) || breakers.contains(c);
         let mut pass = false;
-        for &cell in near.iter().filter(|c| !stones.contains(c)) {
-            let live = self
-                .animal
-                .through(cell)
-                .any(|s| !s.iter().any(|c| breakers.contains(c)));
+        for &cell in near.iter().filter(|c| !taken(c)) {
+            let live = (self.animal.through(cell)).any(|mut s| !s.any(|c| breakers.contains(&c)));
             if !live {
                 pass = true;
                 continue;
@@ -322,7 +355,12 @@ impl<'a> Replay<'a> {
             self.breaker_node(next, breakers.clone(), left - 1)?;
         }
         // The representative far move: beyond `reach` of every stone.
-        let far_x = stones.iter().map(|c| c.0).max().unwrap_or(0) + reach + 1;
+        let far_x = (makers.iter().chain(&breakers))
+            .map(|c| c.0)
+            .max()
+            .unwrap_or(0)
+            + reach
+            + 1;
         let mut next = makers.clone();
         next.push((far_x, 0));
         self.check_completion(&next, &breakers, (far_x, 0))?;
@@ -330,6 +368,7 @@ impl<'a> Replay<'a> {
         if pass {
             self.breaker_node(makers, breakers, left - 1)?;
         }
+        self.done.insert(done);
         Ok(())
     }
 
@@ -345,7 +384,8 @@ impl<'a> Replay<'a> {
         }
         let components = components(makers, &live);
         let key = component_key(left, &components);
-        if self.breaker_done.contains(&key) {
+        let done = (Turn::Breaker, left, key.clone());
+        if self.done.contains(&done) {
             return Ok(());
         }
         let entry = *self.table.get(&key).ok_or_else(|| Fault::MissingEntry {
@@ -361,7 +401,7 @@ impl<'a> Replay<'a> {
             .and_then(|i| components.get(i))
             .ok_or_else(dead)?;
         let cell = component.frame.back(entry.cell);
-        if !component.free.contains(&cell) {
+        if component.free.binary_search(&cell).is_err() {
             return Err(dead());
         }
         let rest: Vec<Live> = live
@@ -369,7 +409,7 @@ impl<'a> Replay<'a> {
             .filter(|s| !s.cells.contains(&cell))
             .collect();
         self.component_maker(makers, rest, left)?;
-        self.breaker_done.insert(key);
+        self.done.insert(done);
         Ok(())
     }
 
@@ -394,16 +434,17 @@ impl<'a> Replay<'a> {
         }
         let components = components(makers, &live);
         let key = component_key(left, &components);
-        if self.maker_done.contains(&key) {
+        let done = (Turn::Maker, left, key.clone());
+        if self.done.contains(&done) {
             return Ok(());
         }
-        let free: BTreeSet<Cell> = components
-            .iter()
-            .flat_map(|c| c.free.iter().copied())
-            .collect();
+        // Components share no free cell, so this lists each once.
+        let mut free: Vec<Cell> = components.iter().flat_map(|c| c.free.clone()).collect();
+        free.sort_unstable();
+        let mut next = makers.to_vec();
+        next.push((0, 0));
         for cell in free {
-            let mut next = makers.to_vec();
-            next.push(cell);
+            *next.last_mut().expect("Maker's new stone") = cell;
             let mut rest = Vec::with_capacity(live.len());
             for s in &live {
                 let missing = s.missing - u32::from(s.cells.contains(&cell));
@@ -425,7 +466,7 @@ impl<'a> Replay<'a> {
         // A pass: a move in no live placement.
         let rest: Vec<Live> = live.iter().filter(|s| s.missing < left).cloned().collect();
         self.component_breaker(makers, rest, left - 1)?;
-        self.maker_done.insert(key);
+        self.done.insert(done);
         Ok(())
     }
 }
@@ -435,49 +476,52 @@ impl<'a> Replay<'a> {
 /// each image moved so that its least x and least y are 0, cells sorted and
 /// written `x,y` separated by spaces.
 fn geometric_key(makers: &[Cell], breakers: &[Cell]) -> (String, Frame) {
-    (0..8)
-        .map(|s| {
-            let image =
-                |cells: &[Cell]| -> Vec<Cell> { cells.iter().map(|&c| symmetry(s, c)).collect() };
-            let (m, b) = (image(makers), image(breakers));
-            let shift = (
-                m.iter().chain(&b).map(|c| c.0).min().unwrap_or(0),
-                m.iter().chain(&b).map(|c| c.1).min().unwrap_or(0),
-            );
-            let spell = |cells: Vec<Cell>| {
-                let mut moved: Vec<Cell> = cells
-                    .iter()
-                    .map(|c| (c.0 - shift.0, c.1 - shift.1))
-                    .collect();
-                moved.sort_unstable();
-                moved
-                    .iter()
-                    .map(|(x, y)| format!("{x},{y}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            (
-                format!("g:{}|{}", spell(m), spell(b)),
-                Frame { symmetry: s, shift },
-            )
-        })
-        .min_by(|a, b| a.0.cmp(&b.0))
-        .expect("eight symmetries")
+    let mut best: Option<(String, Frame)> = None;
+    let mut m: Vec<Cell> = Vec::with_capacity(makers.len());
+    let mut b: Vec<Cell> = Vec::with_capacity(breakers.len());
+    for s in 0..8 {
+        m.clear();
+        b.clear();
+        m.extend(makers.iter().map(|&c| symmetry(s, c)));
+        b.extend(breakers.iter().map(|&c| symmetry(s, c)));
+        let shift = (
+            m.iter().chain(&b).map(|c| c.0).min().unwrap_or(0),
+            m.iter().chain(&b).map(|c| c.1).min().unwrap_or(0),
+        );
+        let mut key = String::from("g:");
+        spell_stones(&mut key, &mut m, shift);
+        key.push('|');
+        spell_stones(&mut key, &mut b, shift);
+        if best.as_ref().is_none_or(|(least, _)| key < *least) {
+            best = Some((key, Frame { symmetry: s, shift }));
+        }
+    }
+    best.expect("eight symmetries")
+}
+
+/// Appends `cells` moved by `-shift`, sorted, as `x,y` separated by spaces.
+fn spell_stones(key: &mut String, cells: &mut [Cell], shift: Cell) {
+    for c in cells.iter_mut() {
+        *c = (c.0 - shift.0, c.1 - shift.1);
+    }
+    cells.sort_unstable();
+    for (i, (x, y)) in cells.iter().enumerate() {
+        let gap = if i == 0 { "" } else { " " };
+        let _ = write!(key, "{gap}{x},{y}");
+    }
 }
 
 /// One component of the live family: its spelling, the frame it is
-/// spelled in, and its free cells (in the replay's coordinates).
+/// spelled in, and its free cells, sorted (in the replay's coordinates).
 struct Component {
     spelling: String,
     frame: Frame,
-    free: BTreeSet<Cell>,
+    free: Vec<Cell>,
 }
 
 /// The components of the live family (placements joined when they share
 /// a free cell), sorted by spelling.
 fn components(makers: &[Cell], live: &[Live]) -> Vec<Component> {
-    let n = live.len();
-    let mut parent: Vec<usize> = (0..n).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
             parent[i] = parent[parent[i]];
@@ -485,34 +529,55 @@ fn components(makers: &[Cell], live: &[Live]) -> Vec<Component> {
         }
         i
     }
-    let held: HashSet<Cell> = makers.iter().copied().collect();
-    let mut owner: HashMap<Cell, usize> = HashMap::new();
+    // Every free cell with a placement holding it, sorted by cell: the
+    // placements of one run share that cell, so they are joined.
+    let mut holders: Vec<(Cell, usize)> = Vec::new();
     for (i, s) in live.iter().enumerate() {
-        for c in s.cells.iter().filter(|c| !held.contains(c)) {
-            match owner.get(c) {
-                Some(&j) => {
-                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                    parent[a] = b;
-                }
-                None => {
-                    owner.insert(*c, i);
-                }
-            }
+        holders.extend(
+            (s.cells.iter())
+                .filter(|c| !makers.contains(c))
+                .map(|&c| (c, i)),
+        );
+    }
+    holders.sort_unstable_by_key(|&(cell, _)| cell);
+    let mut parent: Vec<usize> = (0..live.len()).collect();
+    for pair in holders.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            let (a, b) = (root(&mut parent, pair[0].1), root(&mut parent, pair[1].1));
+            parent[a.max(b)] = a.min(b);
         }
     }
-    let mut groups: HashMap<usize, BTreeSet<Cell>> = HashMap::new();
+    // Each group's free cells (each once, in order) and Maker stones.
+    let mut group_of = vec![usize::MAX; live.len()];
+    let mut groups: Vec<(Vec<Cell>, Vec<bool>)> = Vec::new();
     for (i, s) in live.iter().enumerate() {
         let r = root(&mut parent, i);
-        groups.entry(r).or_default().extend(s.cells.iter().copied());
+        if group_of[r] == usize::MAX {
+            group_of[r] = groups.len();
+            groups.push((Vec::new(), vec![false; makers.len()]));
+        }
+        let stones = &mut groups[group_of[r]].1;
+        for (m, held) in makers.iter().zip(stones.iter_mut()) {
+            *held |= s.cells.contains(m);
+        }
+    }
+    for (k, &(cell, i)) in holders.iter().enumerate() {
+        if k == 0 || holders[k - 1].0 != cell {
+            let r = root(&mut parent, i);
+            groups[group_of[r]].0.push(cell);
+        }
     }
     let mut out: Vec<Component> = groups
-        .into_values()
-        .map(|cells| {
-            let (spelling, frame) = spell_component(&cells, &held);
+        .into_iter()
+        .map(|(free, stones)| {
+            let held = makers.iter().zip(stones).filter(|(_, h)| *h);
+            let mut cells: Vec<(Cell, bool)> = free.iter().map(|&c| (c, false)).collect();
+            cells.extend(held.map(|(&m, _)| (m, true)));
+            let (spelling, frame) = spell_component(&cells);
             Component {
                 spelling,
                 frame,
-                free: cells.into_iter().filter(|c| !held.contains(c)).collect(),
+                free,
             }
         })
         .collect();
@@ -525,43 +590,49 @@ fn components(makers: &[Cell], live: &[Live]) -> Vec<Component> {
 /// moved image (cell (x, y) is bit y * W + x) written as hexadecimal
 /// nibbles in order, nibble j holding bits 4j..4j+3, its bit b the value
 /// 2^b.
-fn spell_component(cells: &BTreeSet<Cell>, held: &HashSet<Cell>) -> (String, Frame) {
-    (0..8)
-        .map(|s| {
-            let image: Vec<(Cell, bool)> = cells
-                .iter()
-                .map(|&c| (symmetry(s, c), held.contains(&c)))
-                .collect();
-            let min_x = image.iter().map(|c| c.0 .0).min().unwrap_or(0);
-            let min_y = image.iter().map(|c| c.0 .1).min().unwrap_or(0);
-            let width = image.iter().map(|c| c.0 .0).max().unwrap_or(0) - min_x + 1;
-            let height = image.iter().map(|c| c.0 .1).max().unwrap_or(0) - min_y + 1;
-            let bits = (width * height) as usize;
-            let mut all = vec![0u8; bits.div_ceil(4)];
-            let mut maker = vec![0u8; bits.div_ceil(4)];
-            for ((x, y), is_maker) in image {
-                let i = ((y - min_y) * width + (x - min_x)) as usize;
-                all[i / 4] |= 1 << (i % 4);
-                if is_maker {
-                    maker[i / 4] |= 1 << (i % 4);
-                }
+fn spell_component(cells: &[(Cell, bool)]) -> (String, Frame) {
+    let mut best: Option<(String, Frame)> = None;
+    let mut image: Vec<Cell> = Vec::with_capacity(cells.len());
+    let mut all: Vec<u8> = Vec::new();
+    let mut maker: Vec<u8> = Vec::new();
+    for s in 0..8 {
+        image.clear();
+        image.extend(cells.iter().map(|&(c, _)| symmetry(s, c)));
+        let min_x = image.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = image.iter().map(|c| c.1).min().unwrap_or(0);
+        let width = image.iter().map(|c| c.0).max().unwrap_or(0) - min_x + 1;
+        let height = image.iter().map(|c| c.1).max().unwrap_or(0) - min_y + 1;
+        let nibbles = ((width * height) as usize).div_ceil(4);
+        all.clear();
+        all.resize(nibbles, 0);
+        maker.clear();
+        maker.resize(nibbles, 0);
+        for (&(x, y), &(_, is_maker)) in image.iter().zip(cells) {
+            let i = ((y - min_y) * width + (x - min_x)) as usize;
+            all[i / 4] |= 1 << (i % 4);
+            if is_maker {
+                maker[i / 4] |= 1 << (i % 4);
             }
-            let hex = |nibbles: &[u8]| -> String {
-                nibbles
-                    .iter()
-                    .map(|&n| char::from_digit(u32::from(n), 16).unwrap_or('?'))
-                    .collect()
-            };
-            (
-                format!("{width}x{height}:{}:{}", hex(&all), hex(&maker)),
-                Frame {
-                    symmetry: s,
-                    shift: (min_x, min_y),
-                },
-            )
-        })
-        .min_by(|a, b| a.0.cmp(&b.0))
-        .expect("eight symmetries")
+        }
+        let mut spelling = String::with_capacity(2 * nibbles + 10);
+        let _ = write!(spelling, "{width}x{height}:");
+        push_hex(&mut spelling, &all);
+        spelling.push(':');
+        push_hex(&mut spelling, &maker);
+        if best.as_ref().is_none_or(|(least, _)| spelling < *least) {
+            let shift = (min_x, min_y);
+            best = Some((spelling, Frame { symmetry: s, shift }));
+        }
+    }
+    best.expect("eight symmetries")
+}
+
+fn push_hex(out: &mut String, nibbles: &[u8]) {
+    out.extend(
+        nibbles
+            .iter()
+            .map(|&n| char::from_digit(u32::from(n), 16).unwrap_or('?')),
+    );
 }
 
 /// The key of a component-phase position with `left` Maker moves to come:
