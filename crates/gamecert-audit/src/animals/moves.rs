@@ -280,18 +280,19 @@ fn check_lower(files: &dyn Files, cells: &[Cell], moves: &Moves) -> Result<(), M
         path: path.clone(),
         problem,
     };
-    let value = super::atlas::read_json(files, path)
+    let cited = super::atlas::read_json_text(files, path)
         .map_err(|error| fault(SourceProblem::Unreadable(error.to_string())))?;
+    let value = &cited.value;
     let kind = value.get("kind").and_then(Value::as_str);
     if kind != Some("grid-delay") {
         return Err(fault(SourceProblem::Kind(kind.map(str::to_string))));
     }
     let (shape, bound) =
-        crate::grid::claimed(&value).ok_or_else(|| fault(SourceProblem::Claim(None)))?;
+        crate::grid::claimed(value).ok_or_else(|| fault(SourceProblem::Claim(None)))?;
     if !same_animal(Some(shape), cells) {
         return Err(fault(SourceProblem::Shape));
     }
-    let report = crate::audit_value_in(&value, files)
+    let report = crate::audit_cited(files, &cited)
         .map_err(|error| fault(SourceProblem::Audit(vec![error.to_string()])))?;
     if !report.holds() {
         return Err(fault(SourceProblem::Audit(report.messages())));
@@ -320,15 +321,16 @@ fn check_order(moves: &Moves) -> Result<(), MovesFault> {
 /// its kind is checked first (so an atlas is never followed), then what it
 /// claims, then its kind's auditor must pass it.
 fn cited_bound(files: &dyn Files, cells: &[Cell], path: &str) -> Result<u64, SourceProblem> {
-    let value = super::atlas::read_json(files, path)
+    let cited = super::atlas::read_json_text(files, path)
         .map_err(|fault| SourceProblem::Unreadable(fault.to_string()))?;
+    let value = &cited.value;
     let kind = value.get("kind").and_then(Value::as_str);
     let bound = match kind {
-        Some("board") => board_bound(&value, cells)?,
-        Some("snaky") => table_bound(&value, cells)?,
+        Some("board") => board_bound(value, cells)?,
+        Some("snaky") => table_bound(value, cells)?,
         _ => return Err(SourceProblem::Kind(kind.map(str::to_string))),
     };
-    let report = crate::audit_value_in(&value, files)
+    let report = crate::audit_cited(files, &cited)
         .map_err(|error| SourceProblem::Audit(vec![error.to_string()]))?;
     if !report.holds() {
         return Err(SourceProblem::Audit(report.messages()));
