@@ -88,7 +88,10 @@ pub(crate) fn read_cited_text(files: &dyn Files, path: &str) -> Result<Cited, St
 /// The kernel's verdict on a cited file: the one it gave on the same text
 /// earlier in the run, if `files` keeps [`crate::Verdicts`], else a new audit.
 pub(crate) fn audit_cited(files: &dyn Files, cited: &Cited) -> Result<AuditReport, AuditError> {
-    match files.verdicts().and_then(|verdicts| verdicts.get(&cited.text)) {
+    match files
+        .verdicts()
+        .and_then(|verdicts| verdicts.get(&cited.text))
+    {
         Some(report) => Ok(report),
         None => crate::audit_value_in(&cited.value, files),
     }

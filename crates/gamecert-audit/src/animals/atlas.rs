@@ -225,7 +225,7 @@ fn check_moves(files: &dyn Files, entry: &Entry, backing: Backing) -> Result<(),
 fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<u64, String> {
     let text = read_json_text(files, cited).map_err(|f| f.to_string())?;
     let value = &text.value;
-    if !header(&value, "snaky", crate::snaky::FORMAT) {
+    if !header(value, "snaky", crate::snaky::FORMAT) {
         return Err(format!(
             "{cited} is not a snaky certificate of format {}",
             crate::snaky::FORMAT

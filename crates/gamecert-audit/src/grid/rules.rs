@@ -100,8 +100,7 @@ impl Animal {
             .iter()
             .flat_map(|o| {
                 o.iter().map(move |a| {
-                    let mut placed: Vec<Cell> =
-                        o.iter().map(|b| (b.0 - a.0, b.1 - a.1)).collect();
+                    let mut placed: Vec<Cell> = o.iter().map(|b| (b.0 - a.0, b.1 - a.1)).collect();
                     placed.sort_unstable();
                     placed
                 })
