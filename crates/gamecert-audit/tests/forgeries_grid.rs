@@ -325,3 +325,20 @@ fn a_replay_over_the_visit_limit_stops_at_the_first_visit_over() {
     };
     assert!(audit_with(&value, limits).holds());
 }
+
+#[test]
+fn the_kernel_keeps_verdicts_only_of_certificates_it_reads_alone() {
+    let verdicts = gamecert_audit::Verdicts::new();
+    let path = root().join("certificates/grid/y-pentomino-within-5.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let report = verdicts.audit_alone("y", &text).unwrap();
+    assert!(report.is_some_and(|r| r.holds()));
+    // A forged text is audited on its own, whatever was kept.
+    let forged = text.replacen("\"move_bound\": 5", "\"move_bound\": 4", 1);
+    assert_ne!(forged, text);
+    let report = verdicts.audit_alone("forged", &forged).unwrap();
+    assert!(report.is_some_and(|r| !r.holds()));
+    // The atlas reads the files it cites: it is not audited here.
+    let atlas = std::fs::read_to_string(root().join("certificates/animals.json")).unwrap();
+    assert!(verdicts.audit_alone("atlas", &atlas).unwrap().is_none());
+}
