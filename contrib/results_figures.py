@@ -28,7 +28,7 @@ SNAKY = ["snaky", "-snaky/search.rs"]
 MODULES = {
     "snaky19.md": SNAKY, "snaky20.md": SNAKY, "snaky21.md": SNAKY,
     "snaky35.md": SNAKY, "harary.md": ["board"], "snaky-boards.md": ["board"],
-    "atlas.md": ["animals", *SNAKY, "board", "findings.rs"],
+    "atlas.md": ["animals", *SNAKY, "board", "grid", "findings.rs"],
     "tictactoe.md": ["tictactoe", "findings.rs"],
     "chess1d.md": ["chess1d", "findings.rs"],
 }
@@ -37,13 +37,15 @@ SEARCH = ["snaky/search.rs", "findings.rs"]
 
 
 def extra_files(page):
-    """Files a page cites beyond its block: the atlas's upper-bound sources."""
+    """Files a page cites beyond its block: the atlas's bound sources
+    (`upper_by`, and `lower_by` where it is not the trivial bound)."""
     if page != "atlas.md":
         return []
     with open("certificates/animals.json") as f:
         atlas = json.load(f)
-    return sorted({a["moves"]["upper_by"] for a in atlas["animals"]
-                   if isinstance(a.get("moves"), dict)})
+    moves = [a["moves"] for a in atlas["animals"] if isinstance(a.get("moves"), dict)]
+    return sorted({m["upper_by"] for m in moves}
+                  | {m["lower_by"] for m in moves if m.get("lower_by")})
 
 
 def kernel_files(modules):

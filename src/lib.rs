@@ -13,6 +13,7 @@ pub mod cert;
 pub mod chess1d;
 pub mod exit;
 pub mod generate;
+pub mod grid;
 pub mod polyomino;
 pub mod prove;
 pub mod site;

@@ -5,7 +5,7 @@
 //!
 //! Adding a game means one entry in [`GAMES`] (see docs/architecture.md).
 
-use gamecert_audit::{audit_value_in, AuditReport, Files};
+use gamecert_audit::{audit_value_in, AuditReport, Files, Verdicts};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -68,6 +68,10 @@ pub const GAMES: &[Game] = &[
         name: "boards",
         generate: crate::board::verify::generate,
     },
+    Game {
+        name: "grid",
+        generate: crate::grid::verify::generate,
+    },
 ];
 
 /// Runs every game's generator, concurrently on the rayon pool, and returns
@@ -92,16 +96,20 @@ pub struct AuditedRun {
 /// the files they cite (the atlas cites other games' tables) are audited
 /// last, against every file of the run: a run that changes a cited file
 /// (a new format, say) audits against the new bytes, not the old ones.
+///
+/// Each file is audited once: the kernel keeps its verdicts on the files
+/// audited first ([`Verdicts`]), and the atlas takes the verdict on a cited
+/// file of the same bytes from them instead of auditing it again.
 pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError>> {
+    let verdicts = Verdicts::new();
     let runs: Vec<Result<PartlyAudited, VerifyError>> = GAMES
         .par_iter()
         .map(|game| {
             let started = Instant::now();
             let run = (game.generate)(root)?;
             let generated = Instant::now();
-            let own = RunFiles::new(root, &run.files);
             let audits = (run.files.par_iter())
-                .map(|f| audit_unless_citing(f, &own))
+                .map(|f| audit_unless_citing(f, &verdicts))
                 .collect();
             Ok(PartlyAudited {
                 run,
@@ -113,7 +121,8 @@ pub fn generate_and_audit_all(root: &Path) -> Vec<Result<AuditedRun, VerifyError
         .collect();
     // The deferred files, against every file the run emitted.
     let started = Instant::now();
-    let every_file = RunFiles::new(root, runs.iter().flatten().flat_map(|r| &r.run.files));
+    let every_file = RunFiles::new(root, runs.iter().flatten().flat_map(|r| &r.run.files))
+        .with_verdicts(&verdicts);
     let deferred: Vec<Vec<Result<AuditReport, String>>> = (runs.iter())
         .map(|run| match run {
             Ok(partly) => (partly.run.files.iter().zip(&partly.audits))
@@ -167,16 +176,18 @@ impl PartlyAudited {
     }
 }
 
-/// The kernel's verdict on `file`, or None when its auditor reads the
-/// files it cites: that audit waits until every game has generated.
+/// The kernel's verdict on `file` (kept in `verdicts`), or None when its
+/// auditor reads the files it cites: that audit waits until every game
+/// has generated.
 fn audit_unless_citing(
     file: &CertificateFile,
-    own: &RunFiles,
+    verdicts: &Verdicts,
 ) -> Option<Result<AuditReport, String>> {
-    match parse(file) {
-        Ok(value) if gamecert_audit::cites_files(&value) => None,
-        Ok(value) => Some(audit_parsed(file, &value, own)),
-        Err(error) => Some(Err(error)),
+    let path = file.path.display().to_string();
+    match verdicts.audit_alone(&path, &file.contents) {
+        Ok(None) => None,
+        Ok(Some(report)) => Some(Ok(report)),
+        Err(error) => Some(Err(format!("{path}: {error}"))),
     }
 }
 
@@ -186,6 +197,8 @@ fn audit_unless_citing(
 pub struct RunFiles<'a> {
     pub root: &'a Path,
     pub files: Vec<&'a CertificateFile>,
+    /// The kernel's verdicts given so far in the run, if kept.
+    pub verdicts: Option<&'a Verdicts>,
 }
 
 impl<'a> RunFiles<'a> {
@@ -193,6 +206,15 @@ impl<'a> RunFiles<'a> {
         RunFiles {
             root,
             files: files.into_iter().collect(),
+            verdicts: None,
+        }
+    }
+
+    /// The same files, offering the kernel its verdicts of the run.
+    pub fn with_verdicts(self, verdicts: &'a Verdicts) -> Self {
+        RunFiles {
+            verdicts: Some(verdicts),
+            ..self
         }
     }
 }
@@ -203,6 +225,10 @@ impl Files for RunFiles<'_> {
             Some(file) => Ok(file.contents.clone()),
             None => std::fs::read_to_string(self.root.join(path)),
         }
+    }
+
+    fn verdicts(&self) -> Option<&Verdicts> {
+        self.verdicts
     }
 }
 

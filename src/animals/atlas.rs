@@ -77,6 +77,7 @@ pub fn classify(
             let lower = u32::try_from(animal.size()).unwrap_or(u32::MAX);
             let moves = Some(super::bounds::MoveBounds {
                 lower,
+                lower_by: None,
                 ..snaky_bounds.clone()
             });
             let certificate = Some(snaky.cell_list());

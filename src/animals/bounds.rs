@@ -1,6 +1,8 @@
 //! A winner's bounds on the least number of Maker moves that build it on
 //! the infinite grid (docs/formats/animals.md, `moves`): from below the
-//! trivial bound, its number of cells; from above the best certified
+//! best committed grid-delay certificate (Breaker stops every completion
+//! within k moves, so at least k + 1 are needed), or the trivial bound,
+//! its number of cells; from above the best certified
 //! strategy of any committed source. The sources are its own card table,
 //! every weak-game `first-wins` board certificate of the animal (a win
 //! within m on a finite board is one on the grid: Maker answers a Breaker
@@ -14,6 +16,8 @@ use std::path::Path;
 
 /// Where the board certificates are committed.
 pub const BOARDS: &str = crate::board::verify::DIRECTORY;
+/// Where the grid-delay certificates are committed.
+pub const DELAYS: &str = crate::grid::DIRECTORY;
 /// Where the snaky card-table certificates are committed.
 pub const TABLES: &str = "certificates";
 
@@ -21,18 +25,24 @@ pub const TABLES: &str = "certificates";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveBounds {
     pub lower: u32,
+    /// The grid-delay certificate whose bound gives `lower`; None when
+    /// `lower` is the trivial bound.
+    pub lower_by: Option<String>,
     pub upper: u32,
     /// The certificate whose bound is `upper`.
     pub upper_by: String,
 }
 
 /// One committed certificate's bound: Maker builds `animal` (canonical)
-/// within `moves` moves on the infinite grid.
+/// within `moves` moves on the infinite grid, or (`delay`) Breaker stops
+/// her from building it within `moves`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UpperSource {
     pub animal: Polyomino,
     pub moves: u32,
     pub path: String,
+    /// A grid-delay certificate: a lower bound, `moves` + 1.
+    pub delay: bool,
 }
 
 /// The bounds of `animal` whose own card table is `table` (path, height):
@@ -42,14 +52,20 @@ pub fn bounds(animal: &Polyomino, table: (&str, u32), sources: &[UpperSource]) -
     let canonical = animal.canonical();
     let others = sources
         .iter()
-        .filter(|source| source.animal == canonical)
+        .filter(|source| source.animal == canonical && !source.delay)
         .map(|source| (source.path.as_str(), source.moves));
     let (upper_by, upper) = std::iter::once(table)
         .chain(others)
         .min_by_key(|&(_, moves)| moves)
         .unwrap_or(table);
+    let cells = u32::try_from(animal.size()).unwrap_or(u32::MAX);
+    let delay = sources
+        .iter()
+        .filter(|source| source.animal == canonical && source.delay && source.moves >= cells)
+        .max_by_key(|source| (source.moves, std::cmp::Reverse(source.path.clone())));
     MoveBounds {
-        lower: u32::try_from(animal.size()).unwrap_or(u32::MAX),
+        lower: delay.map_or(cells, |source| source.moves + 1),
+        lower_by: delay.map(|source| source.path.clone()),
         upper,
         upper_by: upper_by.to_string(),
     }
@@ -65,7 +81,10 @@ pub fn committed_sources(root: &Path) -> Vec<UpperSource> {
     let tables = json_files(root, TABLES)
         .into_iter()
         .filter_map(|(path, text)| table_source(path, &text));
-    boards.chain(tables).collect()
+    let delays = json_files(root, DELAYS)
+        .into_iter()
+        .filter_map(|(path, text)| delay_source(path, &text));
+    boards.chain(tables).chain(delays).collect()
 }
 
 /// The `.json` files directly in `directory`, as (relative path, text),
@@ -115,6 +134,29 @@ fn board_source(path: String, text: &str) -> Option<UpperSource> {
         animal: Polyomino::new(&head.board.cells?).ok()?.canonical(),
         moves: head.move_bound?,
         path,
+        delay: false,
+    })
+}
+
+/// The fields of a grid-delay certificate that say what it bounds.
+#[derive(Deserialize)]
+struct DelayHead {
+    kind: String,
+    claim: String,
+    cells: Vec<Cell>,
+    move_bound: u32,
+}
+
+fn delay_source(path: String, text: &str) -> Option<UpperSource> {
+    let head: DelayHead = serde_json::from_str(text).ok()?;
+    if head.kind != "grid-delay" || head.claim != "maker-does-not-win-within" {
+        return None;
+    }
+    Some(UpperSource {
+        animal: Polyomino::new(&head.cells).ok()?.canonical(),
+        moves: head.move_bound,
+        path,
+        delay: true,
     })
 }
 
@@ -152,6 +194,7 @@ fn table_source(path: String, text: &str) -> Option<UpperSource> {
         animal: Polyomino::new(&head.shape?).ok()?.canonical(),
         moves: head.final_card?.height,
         path,
+        delay: false,
     })
 }
 
@@ -164,6 +207,7 @@ mod tests {
             animal: Polyomino::new(cells).unwrap().canonical(),
             moves,
             path: path.into(),
+            delay: false,
         }
     }
 

@@ -331,17 +331,22 @@ pub fn render(certificate: &AtlasCertificate) -> String {
     out
 }
 
-/// A winner's bounds for a human: "moves 4..6 (lower..upper bound, upper
-/// by FILE)", or one number when they meet.
+/// A winner's bounds for a human: "moves 4..6 (lower..upper bound, lower
+/// by FILE, upper by FILE)", or one number when they meet; a trivial lower
+/// bound (the animal's cells) names no file.
 pub fn moves_text(moves: &MoveBounds) -> String {
+    let lower_by = match &moves.lower_by {
+        Some(path) => format!("lower by {path}"),
+        None => "lower trivial".to_string(),
+    };
     if moves.lower == moves.upper {
         format!(
-            "moves {} (lower bound = upper bound, by {})",
+            "moves {} (lower bound = upper bound; {lower_by}, upper by {})",
             moves.upper, moves.upper_by
         )
     } else {
         format!(
-            "moves {}..{} (lower..upper bound, upper by {})",
+            "moves {}..{} (lower..upper bound; {lower_by}, upper by {})",
             moves.lower, moves.upper, moves.upper_by
         )
     }

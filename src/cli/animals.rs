@@ -70,6 +70,28 @@ enum AnimalsCommand {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Search a Breaker table that stops Maker from building SHAPE within
+    /// K moves on the infinite grid, audit it with the kernel and write it
+    /// as a grid-delay certificate (docs/formats/grid-delay.md).
+    Delay {
+        /// A common name ("I tetromino") or cells "(0,0) (1,0) ...".
+        shape: String,
+        /// The move bound K: 1..=|P|+2.
+        #[arg(long)]
+        within: u32,
+        /// Stop after this many expanded positions.
+        #[arg(long, default_value_t = 200_000_000)]
+        nodes: u64,
+        /// Write the certificate here (default: print a summary only).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Print SHAPE's bounds on the least number of Maker moves on the
+    /// infinite grid, lower..upper, with the certificate behind each.
+    Bounds {
+        /// A common name ("L pentomino") or cells "(0,0) (1,0) ...".
+        shape: String,
+    },
     /// Write the no-pairing formula of Snaky on a W x H region as DIMACS
     /// (W and H: 1..=64 each).
     Dimacs {
@@ -131,6 +153,13 @@ fn run_printing(args: AnimalsArgs) -> Outcome {
             nodes,
             output,
         }) => super::animals_prove::prove(&shape, bound, nodes, output.as_deref()),
+        Some(AnimalsCommand::Delay {
+            shape,
+            within,
+            nodes,
+            output,
+        }) => super::animals_grid::delay(&shape, within, nodes, output.as_deref()),
+        Some(AnimalsCommand::Bounds { shape }) => super::animals_grid::bounds(&args.root, &shape),
         Some(AnimalsCommand::Dimacs {
             width,
             height,

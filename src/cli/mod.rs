@@ -19,6 +19,7 @@ macro_rules! outln {
 }
 
 mod animals;
+mod animals_grid;
 mod animals_prove;
 mod audit;
 mod board;

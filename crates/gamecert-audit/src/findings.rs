@@ -2,7 +2,7 @@
 //! findings of an auditor that reports its own fault type, the ids of a
 //! list of claim records, and the reading of a cited file.
 
-use crate::{json, AuditReport, Failure, Files, MAX_FILE_BYTES};
+use crate::{json, AuditError, AuditReport, Failure, Files, MAX_FILE_BYTES};
 use serde_json::Value;
 
 /// A fault kind that can name an unexpected field of an object.
@@ -63,6 +63,17 @@ pub(crate) fn claim_ids(claims: &[Value]) -> Vec<String> {
 /// A cited file as JSON: read through `files`, refused past
 /// [`MAX_FILE_BYTES`] (whatever `files` reads from), parsed strictly.
 pub(crate) fn read_cited(files: &dyn Files, path: &str) -> Result<Value, String> {
+    read_cited_text(files, path).map(|cited| cited.value)
+}
+
+/// A cited file: the text read and the JSON parsed from it.
+pub(crate) struct Cited {
+    pub(crate) text: String,
+    pub(crate) value: Value,
+}
+
+/// As [`read_cited`], keeping the text (for [`audit_cited`]).
+pub(crate) fn read_cited_text(files: &dyn Files, path: &str) -> Result<Cited, String> {
     let text = files.read(path).map_err(|error| error.to_string())?;
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(format!(
@@ -70,5 +81,18 @@ pub(crate) fn read_cited(files: &dyn Files, path: &str) -> Result<Value, String>
             text.len()
         ));
     }
-    json::parse(&text).map_err(|error| format!("not JSON: {error}"))
+    let value = json::parse(&text).map_err(|error| format!("not JSON: {error}"))?;
+    Ok(Cited { text, value })
+}
+
+/// The kernel's verdict on a cited file: the one it gave on the same text
+/// earlier in the run, if `files` keeps [`crate::Verdicts`], else a new audit.
+pub(crate) fn audit_cited(files: &dyn Files, cited: &Cited) -> Result<AuditReport, AuditError> {
+    match files
+        .verdicts()
+        .and_then(|verdicts| verdicts.get(&cited.text))
+    {
+        Some(report) => Ok(report),
+        None => crate::audit_value_in(&cited.value, files),
+    }
 }

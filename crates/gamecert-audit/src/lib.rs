@@ -10,14 +10,19 @@ pub mod animals;
 pub mod board;
 pub mod chess1d;
 mod findings;
+pub mod grid;
 pub mod json;
 pub mod snaky;
 pub mod tictactoe;
 
-pub(crate) use findings::{claim_ids, read_cited, FieldFault, Findings};
+pub(crate) use findings::{
+    audit_cited, claim_ids, read_cited, read_cited_text, Cited, FieldFault, Findings,
+};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::Mutex;
 
 /// The result of auditing one certificate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +58,8 @@ pub enum Failure {
     Snaky(snaky::Fault),
     /// A finite-board certificate's fault (kind "board").
     Board(board::Fault),
+    /// An infinite-grid delay certificate's fault (kind "grid-delay").
+    Grid(grid::Fault),
 }
 
 impl fmt::Display for Failure {
@@ -63,6 +70,7 @@ impl fmt::Display for Failure {
             Failure::Tictactoe(fault) => fault.fmt(f),
             Failure::Snaky(fault) => write!(f, "{fault}"),
             Failure::Board(fault) => write!(f, "{fault}"),
+            Failure::Grid(fault) => write!(f, "{fault}"),
         }
     }
 }
@@ -103,6 +111,54 @@ pub(crate) const CLAIM_RECORD_FIELDS_NO_LINE: &[&str] = CLAIM_RECORD_FIELDS
 /// write) the files of the same run first.
 pub trait Files {
     fn read(&self, path: &str) -> std::io::Result<String>;
+
+    /// The kernel's verdicts already given in this run, if kept: a citing
+    /// auditor takes the verdict on a cited text from them instead of
+    /// auditing it again.
+    fn verdicts(&self) -> Option<&Verdicts> {
+        None
+    }
+}
+
+/// The kernel's verdicts on the certificates of one run whose auditor reads
+/// them alone, each kept by the exact text it was parsed from: an auditor
+/// reads the same text alone the same way, so a citing auditor that reads
+/// that text again takes the verdict. Only the kernel records a verdict,
+/// on text it parsed itself ([`Verdicts::audit_alone`]).
+#[derive(Default)]
+pub struct Verdicts {
+    by_text: Mutex<HashMap<String, AuditReport>>,
+}
+
+impl Verdicts {
+    pub fn new() -> Self {
+        Verdicts::default()
+    }
+
+    /// Audits the certificate `text` (`path` names it in errors) and keeps
+    /// the verdict, if its auditor reads it alone; `Ok(None)` if its auditor
+    /// reads the files it cites (audit it once they are all known).
+    pub fn audit_alone(&self, path: &str, text: &str) -> Result<Option<AuditReport>, AuditError> {
+        let value = json::parse(text).map_err(|source| AuditError::Json {
+            path: path.to_string(),
+            source,
+        })?;
+        let Audit::Alone(audit) = auditor_of(&value)?.audit else {
+            return Ok(None);
+        };
+        let report = audit(&value);
+        (self.by_text.lock())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(text.to_string(), report.clone());
+        Ok(Some(report))
+    }
+
+    fn get(&self, text: &str) -> Option<AuditReport> {
+        (self.by_text.lock())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(text)
+            .cloned()
+    }
 }
 
 /// Paths relative to a directory (the project root); at most
@@ -178,6 +234,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "board",
         format: board::FORMAT,
         audit: Audit::Alone(board::audit),
+    },
+    Auditor {
+        kind: "grid-delay",
+        format: grid::FORMAT,
+        audit: Audit::Alone(grid::audit),
     },
 ];
 
@@ -295,6 +356,14 @@ pub fn cites_files(value: &Value) -> bool {
 
 /// As [`audit_value`], reading cited files from `files`.
 pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, AuditError> {
+    Ok(match auditor_of(value)?.audit {
+        Audit::Alone(audit) => audit(value),
+        Audit::Citing(audit) => audit(value, files),
+    })
+}
+
+/// The auditor of the certificate's `kind`, its `format` checked.
+fn auditor_of(value: &Value) -> Result<&'static Auditor, AuditError> {
     let kind = value
         .get("kind")
         .and_then(Value::as_str)
@@ -317,8 +386,5 @@ pub fn audit_value_in(value: &Value, files: &dyn Files) -> Result<AuditReport, A
             known: auditor.format,
         });
     }
-    Ok(match auditor.audit {
-        Audit::Alone(audit) => audit(value),
-        Audit::Citing(audit) => audit(value, files),
-    })
+    Ok(auditor)
 }

@@ -203,7 +203,10 @@ fn an_upper_bound_cited_from_another_animal_or_no_maker_win_is_refused() {
 fn a_lower_bound_other_than_the_animals_cells_is_refused() {
     assert_eq!(
         moves_fault(&fixture("atlas-lower-not-size.json"), I_TETROMINO),
-        MovesFault::Lower { found: 3, cells: 4 }
+        MovesFault::Lower {
+            found: 3,
+            derived: 4
+        }
     );
 }
 

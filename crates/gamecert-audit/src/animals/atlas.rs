@@ -20,7 +20,7 @@
 use super::moves::{self, Moves, MovesFault};
 use super::shape::{self, Cell};
 use super::{claims, nopairing, pairing, unknown_fields, AnimalsFault, FORMAT};
-use crate::{AuditReport, Directory, Failure, Files};
+use crate::{AuditReport, Cited, Directory, Failure, Files};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -73,6 +73,11 @@ enum Backing<'a> {
 }
 
 pub(crate) fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsFault> {
+    read_json_text(files, path).map(|cited| cited.value)
+}
+
+/// As [`read_json`], keeping the text (for `crate::audit_cited`).
+pub(crate) fn read_json_text(files: &dyn Files, path: &str) -> Result<Cited, AnimalsFault> {
     let reference = |reason: String| AnimalsFault::Reference {
         path: path.to_string(),
         reason,
@@ -82,7 +87,7 @@ pub(crate) fn read_json(files: &dyn Files, path: &str) -> Result<Value, AnimalsF
             "a reference must be a relative path inside the project (no \"..\")".into(),
         ));
     }
-    crate::read_cited(files, path).map_err(reference)
+    crate::read_cited_text(files, path).map_err(reference)
 }
 
 fn header(value: &Value, kind: &str, format: u64) -> bool {
@@ -91,7 +96,7 @@ fn header(value: &Value, kind: &str, format: u64) -> bool {
 }
 
 /// One entry, its fields well formed: `size` is its cell count, `moves`
-/// null or `{lower, upper, upper_by}`, no unknown field.
+/// null or `{lower, lower_by, upper, upper_by}`, no unknown field.
 fn read_entry(i: usize, item: &Value) -> Result<Entry, AnimalsFault> {
     let bad = || AnimalsFault::Field(format!("animals[{i}] must have cells, size, status, how"));
     if let Some(fault) = unknown_fields(item, &format!("animals[{i}]"), ENTRY_FIELDS).pop() {
@@ -218,8 +223,9 @@ fn check_moves(files: &dyn Files, entry: &Entry, backing: Backing) -> Result<(),
 /// empty-board claim holds and whose base cards build this animal; the
 /// certified height of its last card.
 fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<u64, String> {
-    let value = read_json(files, cited).map_err(|f| f.to_string())?;
-    if !header(&value, "snaky", crate::snaky::FORMAT) {
+    let text = read_json_text(files, cited).map_err(|f| f.to_string())?;
+    let value = &text.value;
+    if !header(value, "snaky", crate::snaky::FORMAT) {
         return Err(format!(
             "{cited} is not a snaky certificate of format {}",
             crate::snaky::FORMAT
@@ -233,9 +239,9 @@ fn check_card_table(files: &dyn Files, entry: &Entry, cited: &str) -> Result<u64
     if builds.as_deref() != Some(&entry.cells[..]) {
         return Err(format!("{cited} is a card table for another animal"));
     }
-    let report = crate::snaky::audit(&value);
+    let report = crate::audit_cited(files, &text).map_err(|error| format!("{cited}: {error}"))?;
     // Format 2: the claim record "empty-board" must hold.
-    let holds = moves::empty_board_holds(&value);
+    let holds = moves::empty_board_holds(value);
     if !(report.kind == "snaky" && report.holds() && holds) {
         return Err(format!(
             "{cited} does not audit as a holding snaky certificate"

@@ -2,7 +2,11 @@
 //! the animal on the infinite grid against every Breaker.
 //!
 //! - `lower` is the trivial bound, the animal's number of cells (Maker needs
-//!   a stone on each); no delay certificate on the infinite grid exists.
+//!   a stone on each), when `lower_by` is null; otherwise `lower_by` cites a
+//!   `grid-delay` certificate of this animal, audited here by the kernel's
+//!   grid auditor, whose Breaker stops every completion within its
+//!   `move_bound` k on the infinite grid, and `lower` is the larger of k + 1
+//!   and the number of cells.
 //! - `upper` is the bound of the certificate `upper_by` cites, audited here
 //!   by the kernel's own auditor of its kind: a `snaky` card table whose
 //!   empty-board claim holds and whose base cards build this animal (its
@@ -24,6 +28,8 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Moves {
     pub lower: u64,
+    /// The delay certificate whose bound gives `lower` (None: trivial).
+    pub lower_by: Option<String>,
     pub upper: u64,
     /// The certificate whose bound is `upper`.
     pub upper_by: String,
@@ -31,24 +37,35 @@ pub struct Moves {
 
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{} by {}", self.lower, self.upper, self.upper_by)
+        let lower_by = self.lower_by.as_deref().unwrap_or("the trivial bound");
+        write!(
+            f,
+            "{}..{} by {lower_by} and {}",
+            self.lower, self.upper, self.upper_by
+        )
     }
 }
 
-const FIELDS: &[&str] = &["lower", "upper", "upper_by"];
+const FIELDS: &[&str] = &["lower", "lower_by", "upper", "upper_by"];
 
-/// Reads `moves`: null, or an object of exactly the three fields.
+/// Reads `moves`: null, or an object of exactly the four fields.
 pub(crate) fn read(value: Option<&Value>) -> Result<Option<Moves>, String> {
     let Some(value) = value.filter(|v| !v.is_null()) else {
         return Ok(None);
     };
-    let bad = || "moves must be null or {lower, upper, upper_by}".to_string();
+    let bad = || "moves must be null or {lower, lower_by, upper, upper_by}".to_string();
     if crate::unknown_fields(value, FIELDS).next().is_some() {
         return Err(bad());
     }
     let number = |name: &str| value.get(name).and_then(Value::as_u64);
+    let lower_by = match value.get("lower_by") {
+        Some(Value::Null) => None,
+        Some(Value::String(path)) => Some(path.clone()),
+        _ => return Err(bad()),
+    };
     Ok(Some(Moves {
         lower: number("lower").ok_or_else(bad)?,
+        lower_by,
         upper: number("upper").ok_or_else(bad)?,
         upper_by: (value.get("upper_by").and_then(Value::as_str))
             .ok_or_else(bad)?
@@ -61,8 +78,16 @@ pub(crate) fn read(value: Option<&Value>) -> Result<Option<Moves>, String> {
 pub enum MovesFault {
     /// A winner without `moves`.
     Missing,
-    /// `lower` is not the trivial bound, the animal's cells.
-    Lower { found: u64, cells: u64 },
+    /// `lower` is not the bound `lower_by` gives: the animal's cells, or
+    /// the cited delay certificate's bound plus one (if larger).
+    Lower { found: u64, derived: u64 },
+    /// The certificate `lower_by` cites certifies no delay for this animal.
+    LowerSource {
+        path: String,
+        problem: SourceProblem,
+    },
+    /// A containment winner citing a delay certificate of its own.
+    ContainedLowerBy { path: String },
     /// `lower` exceeds `upper`.
     Inverted { lower: u64, upper: u64 },
     /// `upper` exceeds the height of the entry's own card table.
@@ -80,8 +105,8 @@ pub enum MovesFault {
     },
     /// A containment winner's bounds are not its containing winner's.
     NotContainingWinners {
-        found: Option<Moves>,
-        expected: Option<Moves>,
+        found: Option<Box<Moves>>,
+        expected: Option<Box<Moves>>,
     },
 }
 
@@ -108,7 +133,7 @@ impl fmt::Display for SourceProblem {
         match self {
             SourceProblem::Unreadable(reason) => f.write_str(reason),
             SourceProblem::Kind(kind) => {
-                write!(f, "kind {kind:?} is neither \"snaky\" nor \"board\"")
+                write!(f, "kind {kind:?} is not a kind that certifies this bound (\"snaky\" or \"board\" above, \"grid-delay\" below)")
             }
             SourceProblem::Game(game) => write!(
                 f,
@@ -127,11 +152,18 @@ impl fmt::Display for MovesFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MovesFault::Missing => {
-                f.write_str("a winner must state moves {lower, upper, upper_by}")
+                f.write_str("a winner must state moves {lower, lower_by, upper, upper_by}")
             }
-            MovesFault::Lower { found, cells } => write!(
+            MovesFault::Lower { found, derived } => write!(
                 f,
-                "moves.lower {found} is not the trivial bound {cells} (its number of cells)"
+                "moves.lower {found} is not the bound {derived} that moves.lower_by gives"
+            ),
+            MovesFault::LowerSource { path, problem } => {
+                write!(f, "moves.lower_by {path}: {problem}")
+            }
+            MovesFault::ContainedLowerBy { path } => write!(
+                f,
+                "moves.lower_by {path}: a containment winner carries the trivial lower bound (lower_by null)"
             ),
             MovesFault::Inverted { lower, upper } => {
                 write!(f, "moves.lower {lower} exceeds moves.upper {upper}")
@@ -157,7 +189,7 @@ impl fmt::Display for MovesFault {
     }
 }
 
-fn shown(moves: &Option<Moves>) -> String {
+fn shown(moves: &Option<Box<Moves>>) -> String {
     moves
         .as_ref()
         .map_or_else(|| "null".to_string(), ToString::to_string)
@@ -172,7 +204,7 @@ pub(crate) fn check_own(
     height: u64,
 ) -> Result<(), MovesFault> {
     let moves = moves.ok_or(MovesFault::Missing)?;
-    check_lower(cells, moves)?;
+    check_lower(files, cells, moves)?;
     let bound = if moves.upper_by == table {
         height
     } else {
@@ -205,14 +237,20 @@ pub(crate) fn check_contained(
     larger: Option<&Moves>,
 ) -> Result<(), MovesFault> {
     let moves = moves.ok_or(MovesFault::Missing)?;
-    check_lower(cells, moves)?;
+    if let Some(path) = &moves.lower_by {
+        return Err(MovesFault::ContainedLowerBy { path: path.clone() });
+    }
+    check_lower_trivial(cells, moves)?;
     let same = larger.is_some_and(|l| l.upper == moves.upper && l.upper_by == moves.upper_by);
     if !same {
         return Err(MovesFault::NotContainingWinners {
-            found: Some(moves.clone()),
-            expected: larger.map(|l| Moves {
-                lower: cells.len() as u64,
-                ..l.clone()
+            found: Some(Box::new(moves.clone())),
+            expected: larger.map(|l| {
+                Box::new(Moves {
+                    lower: cells.len() as u64,
+                    lower_by: None,
+                    ..l.clone()
+                })
             }),
         });
     }
@@ -220,12 +258,50 @@ pub(crate) fn check_contained(
 }
 
 /// `lower` is the trivial bound: Maker needs a stone on every cell.
-fn check_lower(cells: &[Cell], moves: &Moves) -> Result<(), MovesFault> {
+fn check_lower_trivial(cells: &[Cell], moves: &Moves) -> Result<(), MovesFault> {
     let size = cells.len() as u64;
     if moves.lower != size {
         return Err(MovesFault::Lower {
             found: moves.lower,
-            cells: size,
+            derived: size,
+        });
+    }
+    Ok(())
+}
+
+/// `lower` is the bound `lower_by` gives: the trivial one when null, else
+/// the cited grid-delay certificate's `move_bound` plus one (or the cells,
+/// if more), the certificate being of this animal and audited here.
+fn check_lower(files: &dyn Files, cells: &[Cell], moves: &Moves) -> Result<(), MovesFault> {
+    let Some(path) = &moves.lower_by else {
+        return check_lower_trivial(cells, moves);
+    };
+    let fault = |problem| MovesFault::LowerSource {
+        path: path.clone(),
+        problem,
+    };
+    let cited = super::atlas::read_json_text(files, path)
+        .map_err(|error| fault(SourceProblem::Unreadable(error.to_string())))?;
+    let value = &cited.value;
+    let kind = value.get("kind").and_then(Value::as_str);
+    if kind != Some("grid-delay") {
+        return Err(fault(SourceProblem::Kind(kind.map(str::to_string))));
+    }
+    let (shape, bound) =
+        crate::grid::claimed(value).ok_or_else(|| fault(SourceProblem::Claim(None)))?;
+    if !same_animal(Some(shape), cells) {
+        return Err(fault(SourceProblem::Shape));
+    }
+    let report = crate::audit_cited(files, &cited)
+        .map_err(|error| fault(SourceProblem::Audit(vec![error.to_string()])))?;
+    if !report.holds() {
+        return Err(fault(SourceProblem::Audit(report.messages())));
+    }
+    let derived = (bound + 1).max(cells.len() as u64);
+    if moves.lower != derived {
+        return Err(MovesFault::Lower {
+            found: moves.lower,
+            derived,
         });
     }
     Ok(())
@@ -245,15 +321,16 @@ fn check_order(moves: &Moves) -> Result<(), MovesFault> {
 /// its kind is checked first (so an atlas is never followed), then what it
 /// claims, then its kind's auditor must pass it.
 fn cited_bound(files: &dyn Files, cells: &[Cell], path: &str) -> Result<u64, SourceProblem> {
-    let value = super::atlas::read_json(files, path)
+    let cited = super::atlas::read_json_text(files, path)
         .map_err(|fault| SourceProblem::Unreadable(fault.to_string()))?;
+    let value = &cited.value;
     let kind = value.get("kind").and_then(Value::as_str);
     let bound = match kind {
-        Some("board") => board_bound(&value, cells)?,
-        Some("snaky") => table_bound(&value, cells)?,
+        Some("board") => board_bound(value, cells)?,
+        Some("snaky") => table_bound(value, cells)?,
         _ => return Err(SourceProblem::Kind(kind.map(str::to_string))),
     };
-    let report = crate::audit_value_in(&value, files)
+    let report = crate::audit_cited(files, &cited)
         .map_err(|error| SourceProblem::Audit(vec![error.to_string()]))?;
     if !report.holds() {
         return Err(SourceProblem::Audit(report.messages()));
@@ -328,12 +405,14 @@ mod tests {
     fn moves_is_null_or_exactly_the_three_fields() {
         assert_eq!(read(None), Ok(None));
         assert_eq!(read(Some(&Value::Null)), Ok(None));
-        let moves = json!({"lower": 1, "upper": 2, "upper_by": "a.json"});
+        let moves = json!({"lower": 1, "lower_by": null, "upper": 2, "upper_by": "a.json"});
         assert_eq!(read(Some(&moves)).ok().flatten().map(|m| m.upper), Some(2));
         for bad in [
             json!(2),
             json!({"lower": 1, "upper": 2}),
-            json!({"lower": 1, "upper": 2, "upper_by": "a.json", "exact": true}),
+            json!({"lower": 1, "upper": 2, "upper_by": "a.json"}),
+            json!({"lower": 1, "lower_by": 3, "upper": 2, "upper_by": "a.json"}),
+            json!({"lower": 1, "lower_by": null, "upper": 2, "upper_by": "a.json", "exact": true}),
         ] {
             assert!(read(Some(&bad)).is_err(), "{bad}");
         }
@@ -343,6 +422,7 @@ mod tests {
     fn a_lower_bound_above_the_upper_is_a_fault() {
         let moves = Moves {
             lower: 3,
+            lower_by: None,
             upper: 2,
             upper_by: "a.json".into(),
         };

@@ -175,6 +175,16 @@ fn family(board: &Value) -> Result<(Vec<Shape>, String), String> {
     Ok((shapes, name))
 }
 
+/// The kernel's name of a shape (any orientation), if it is one of
+/// [`NAMED`]: the name every certificate about it must carry.
+pub(crate) fn shape_name(cells: &[(i64, i64)]) -> Option<&'static str> {
+    let shapes = orientations(cells);
+    NAMED
+        .iter()
+        .find(|(_, named)| orientations(named) == shapes)
+        .map(|(name, _)| *name)
+}
+
 /// Every placement of every shape inside the board, as sorted distinct
 /// cell sets; the shapes are normalised, so translations from the origin
 /// reach every placement that fits.

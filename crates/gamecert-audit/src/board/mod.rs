@@ -27,6 +27,8 @@
 mod game;
 mod replay;
 
+pub(crate) use game::shape_name;
+
 use crate::{AuditReport, Failure};
 use replay::{Positions, Replay};
 use serde_json::Value;
