@@ -173,3 +173,40 @@ prove-winners: build
 # time, niced, logs in logs/; run again to resume the improve runs.
 frontier-runs: build
     contrib/snaky/frontier-runs.sh {{bin}}/gamecert
+
+# The prover against another build, side by side in one sitting: each
+# board question run by both binaries in turn (`runs` times, `limit`
+# seconds each at most), printing the median wall times and their ratio.
+# `other`: the binary to compare against (for example one built from an
+# older commit with `cargo build --release`).
+bench-prove other runs="3" limit="600": build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    new={{bin}}/gamecert
+    old="{{other}}"
+    scratch=$(mktemp -d)
+    trap 'rm -rf "$scratch"' EXIT
+    questions=(
+        "snaky --size 7 --pairing-plies 16"
+        "snaky --size 8 --pairing-plies 16"
+        "L-pentomino --size 7 --strong"
+        "I-tetromino --size 6 --strong --pairing-plies 16"
+    )
+    median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+    for question in "${questions[@]}"; do
+        for binary in new old; do : > "$scratch/$binary"; done
+        for run in $(seq 1 {{runs}}); do
+            for binary in new old; do
+                path=$new; [ "$binary" = old ] && path=$old
+                start=$(date +%s.%N)
+                if timeout {{limit}} "$path" board $question --json "$scratch/out.json" >/dev/null 2>&1; then
+                    echo "$(date +%s.%N) - $start" | bc >> "$scratch/$binary"
+                else
+                    echo "inf" >> "$scratch/$binary"
+                fi
+            done
+        done
+        new_median=$(median < "$scratch/new"); old_median=$(median < "$scratch/old")
+        ratio=$(awk -v o="$old_median" -v n="$new_median" 'BEGIN { if (n == "inf" || o == "inf") print "n/a"; else printf "%.2f", o / n }')
+        printf '%-48s prover %8s s  other %8s s  speed-up %s\n' "$question" "$new_median" "$old_median" "$ratio"
+    done
