@@ -75,6 +75,16 @@ fn solved(game: &Game, version: Version) -> board::Run {
     board::run(game, version, &|_| {})
 }
 
+fn solved_by_the_prover(game: &Game, version: Version, pairing_plies: u32) -> board::Run {
+    let options = board::Options {
+        engine: board::Engine::ProofNumber,
+        pairing_plies,
+        memory: Some(16 << 20),
+        ..board::Options::default()
+    };
+    board::run_with(game, version, &options, &|_| {})
+}
+
 fn moves(value: Value) -> Option<u32> {
     match value {
         Value::FirstWins { moves } => Some(moves),
@@ -124,6 +134,18 @@ fn solver_agrees_with_plain_minimax_on_boards_up_to_16_cells() {
                     version.word()
                 );
                 assert_audited(&run);
+                // The proof-number engine on the boards of up to 12 cells.
+                for pairing_plies in [8].into_iter().filter(|_| w * h <= 12) {
+                    let proved = solved_by_the_prover(&game, version, pairing_plies);
+                    assert_eq!(
+                        moves(proved.solution.value),
+                        expected,
+                        "{} {}, proof-number engine",
+                        game.name(),
+                        version.word()
+                    );
+                    assert_audited(&proved);
+                }
                 compared += 1;
             }
         }

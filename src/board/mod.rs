@@ -221,20 +221,36 @@ pub struct Options {
     pub sat_plies: Option<u32>,
     /// The transposition table's size in bytes (`None`: the prover's default).
     pub memory: Option<usize>,
-    /// Progress lines on stderr, at most one a second.
+    /// Progress lines on stderr, at most one a second (the prover).
     pub progress: bool,
+    pub engine: Engine,
+}
+
+/// Which search answers the board's questions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The depth-first solver (`search.rs`).
+    #[default]
+    DepthFirst,
+    /// The proof-number prover (`crate::prove`).
+    ProofNumber,
 }
 
 impl Options {
-    /// The prover for `graph` with these settings.
+    /// The solver for `graph` with these settings.
     pub fn solver<'g>(&self, graph: &'g Hypergraph, version: Version, label: &str) -> Solver<'g> {
-        let memory = self.memory.unwrap_or_else(crate::prove::default_memory);
-        let mut solver = Solver::with_memory(graph, version, memory);
+        let mut solver = Solver::new(graph, version);
         solver.pairing_plies = self.pairing_plies;
-        if let Some(plies) = self.sat_plies {
-            solver.sat_plies = plies;
+        if self.engine == Engine::ProofNumber {
+            let memory = self.memory.unwrap_or_else(crate::prove::default_memory);
+            let mut prover = crate::prove::Prover::with_memory(graph, version, memory);
+            prover.pairing_plies = self.pairing_plies;
+            if let Some(plies) = self.sat_plies {
+                prover.sat_plies = plies;
+            }
+            prover.progress = self.progress.then(|| label.to_string());
+            solver.prover = Some(prover);
         }
-        solver.progress = self.progress.then(|| label.to_string());
         solver
     }
 }

@@ -244,7 +244,7 @@ impl Extraction<'_, '_> {
     /// A pairing of the position's residual sets, if the prover's finders
     /// find one (with the effort the prover spends there).
     fn residual_pairing(&self, position: Position) -> Option<Vec<(usize, usize)>> {
-        self.solver.rules().pairing(position)
+        self.solver.pairing(position)
     }
 
     /// Whether the node was met before (and marks it met).
@@ -297,11 +297,7 @@ impl Extraction<'_, '_> {
                     .solver
                     .ordered_moves(position, candidates, horizon, false);
                 // A reply leaving a pairing ends the line soonest.
-                let paired = self
-                    .solver
-                    .rules()
-                    .reply_pairing(position)
-                    .map(|(cell, _)| cell);
+                let paired = self.solver.reply_pairing(position).map(|(cell, _)| cell);
                 paired
                     .into_iter()
                     .chain(moves)

@@ -42,12 +42,16 @@ pub struct BoardArgs {
     /// stones than this (a Breaker win at once); 0: only the empty board.
     #[arg(long, default_value_t = 0)]
     pairing_plies: u32,
-    /// Positions with fewer stones than this also ask the SAT solver
+    /// The search: the depth-first solver, or the proof-number prover
+    /// (docs/prover.md; not yet as fast on the Snaky boards).
+    #[arg(long, default_value = "depth-first", value_parser = ["depth-first", "proof-number"])]
+    engine: String,
+    /// Proof-number engine: positions with fewer stones than this also ask the SAT solver
     /// (CaDiCaL) for a pairing leaf when the quick search finds none
     /// (default 0: the empty board only).
     #[arg(long)]
     sat_plies: Option<u32>,
-    /// The prover's transposition table: at most this much memory (e.g.
+    /// Proof-number engine: the transposition table takes at most this much memory (e.g.
     /// 512M, 2G; default a quarter of the machine's memory, at most 4G). A
     /// search that fills it goes on with less table.
     #[arg(long, value_parser = parse_memory, value_name = "SIZE")]
@@ -316,6 +320,10 @@ fn options(args: &BoardArgs) -> board::Options {
         sat_plies: args.sat_plies,
         memory: args.memory,
         progress: true,
+        engine: match args.engine.as_str() {
+            "proof-number" => board::Engine::ProofNumber,
+            _ => board::Engine::DepthFirst,
+        },
     }
 }
 
