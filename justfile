@@ -174,16 +174,14 @@ prove-winners: build
 frontier-runs: build
     contrib/snaky/frontier-runs.sh {{bin}}/gamecert
 
-# The prover against another build, side by side in one sitting: each
-# board question run by both binaries in turn (`runs` times, `limit`
-# seconds each at most), printing the median wall times and their ratio.
-# `other`: the binary to compare against (for example one built from an
-# older commit with `cargo build --release`).
-bench-prove other runs="3" limit="600": build
+# The prover against the depth-first solver, side by side in one sitting:
+# each board question run with `--engine proof-number` and `--engine
+# depth-first` in turn (`runs` times, `limit` seconds each at most),
+# printing the median wall times and their ratio.
+bench-prove runs="3" limit="600": build
     #!/usr/bin/env bash
     set -euo pipefail
-    new={{bin}}/gamecert
-    old="{{other}}"
+    binary={{bin}}/gamecert
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
     questions=(
@@ -194,19 +192,19 @@ bench-prove other runs="3" limit="600": build
     )
     median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
     for question in "${questions[@]}"; do
-        for binary in new old; do : > "$scratch/$binary"; done
+        for engine in new old; do : > "$scratch/$engine"; done
         for run in $(seq 1 {{runs}}); do
-            for binary in new old; do
-                path=$new; [ "$binary" = old ] && path=$old
+            for engine in new old; do
+                name=proof-number; [ "$engine" = old ] && name=depth-first
                 start=$(date +%s.%N)
-                if timeout {{limit}} "$path" board $question --json "$scratch/out.json" >/dev/null 2>&1; then
-                    echo "$(date +%s.%N) - $start" | bc >> "$scratch/$binary"
+                if timeout {{limit}} "$binary" board $question --engine "$name" --json "$scratch/out.json" >/dev/null 2>&1; then
+                    echo "$(date +%s.%N) - $start" | bc >> "$scratch/$engine"
                 else
-                    echo "inf" >> "$scratch/$binary"
+                    echo "inf" >> "$scratch/$engine"
                 fi
             done
         done
         new_median=$(median < "$scratch/new"); old_median=$(median < "$scratch/old")
         ratio=$(awk -v o="$old_median" -v n="$new_median" 'BEGIN { if (n == "inf" || o == "inf") print "n/a"; else printf "%.2f", o / n }')
-        printf '%-48s prover %8s s  other %8s s  speed-up %s\n' "$question" "$new_median" "$old_median" "$ratio"
+        printf '%-48s proof-number %8s s  depth-first %8s s  speed-up %s\n' "$question" "$new_median" "$old_median" "$ratio"
     done
