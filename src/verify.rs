@@ -76,6 +76,37 @@ pub const GAMES: &[Game] = &[
 
 /// Runs every game's generator, concurrently on the rayon pool, and returns
 /// the runs in [`GAMES`] order.
+/// The committed JSON files of one directory, in name order, for a game
+/// whose certificates are re-audited rather than regenerated (a missing
+/// directory is no files).
+pub fn read_committed(
+    root: &Path,
+    directory: &str,
+    game: &'static str,
+) -> Result<Vec<CertificateFile>, VerifyError> {
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(root.join(directory)) {
+        Ok(entries) => entries
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    paths.sort();
+    let mut files = Vec::new();
+    for path in &paths {
+        let contents = std::fs::read_to_string(path).map_err(|e| VerifyError {
+            game,
+            message: format!("cannot read {}: {e}", path.display()),
+        })?;
+        let relative = path.strip_prefix(root).unwrap_or(path).to_path_buf();
+        files.push(CertificateFile {
+            path: relative,
+            contents,
+        });
+    }
+    Ok(files)
+}
+
 pub fn generate_all(root: &Path) -> Vec<Result<GameRun, VerifyError>> {
     GAMES.par_iter().map(|game| (game.generate)(root)).collect()
 }
