@@ -1358,7 +1358,7 @@ fn producer_game_anywhere(replies: &str) -> Vec<String> {
 }
 
 #[test]
-fn snaky_controls_far_move_cell_box_frame_cards_and_address() {
+fn snaky_controls_far_move_cell_box_and_frame() {
     let site = build_site("site-test-snaky-controls");
     with_browser("snaky-controls", |client| async move {
         open_snaky(&client, &site).await;
@@ -1431,6 +1431,15 @@ fn snaky_controls_far_move_cell_box_frame_cards_and_address() {
         )
         .await;
         assert_eq!(hit, json!(["", "rect", true, "16", true]));
+        screenshot(&client, "snaky-controls").await;
+    });
+}
+
+#[test]
+fn snaky_card_browser_and_table_address() {
+    let site = build_site("site-test-snaky-cards");
+    with_browser("snaky-cards", |client| async move {
+        open_snaky(&client, &site).await;
         // The card browser: Previous stops at the first card (6) and Next
         // at the final one; every x label of cards 6 and 7 is inside the picture.
         for card in [6, 7] {
@@ -1467,7 +1476,7 @@ fn snaky_controls_far_move_cell_box_frame_cards_and_address() {
         wait_for(&client, "document.querySelector('#moves li')").await;
         let table = js(&client, "return document.getElementById('table').value;").await;
         assert_eq!(table, json!("snaky20"));
-        screenshot(&client, "snaky-controls").await;
+        screenshot(&client, "snaky-cards").await;
     });
 }
 
