@@ -123,74 +123,101 @@ pub fn find_residual(
 }
 
 fn backtrack(residual: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
-    let mut sets = residual.to_vec();
-    sets.sort_unstable();
-    sets.dedup();
     let mut search = Backtrack {
         steps: 0,
         limit,
         pairs: Vec::new(),
+        sets: residual.to_vec(),
+        candidates: Vec::new(),
     };
-    search.extend(&sets, 0).then_some(search.pairs)
+    search.sets.sort_unstable();
+    search.sets.dedup();
+    search.extend(0, 0).then_some(search.pairs)
 }
 
+/// The search keeps its state in two stacks, so a step allocates nothing:
+/// `sets[start..]` are the sets still uncovered at the current depth (each
+/// depth pushes its own on top and truncates them on return), and
+/// `candidates` the pairs each depth tries, in order.
 struct Backtrack {
     steps: u64,
     limit: u64,
     pairs: Vec<(usize, usize)>,
+    sets: Vec<Cells>,
+    candidates: Vec<(usize, u8, u8)>,
 }
 
 impl Backtrack {
-    /// Covers `uncovered` (the sets with no pair yet) with pairs of cells
-    /// outside `used`.
-    fn extend(&mut self, uncovered: &[Cells], used: Cells) -> bool {
+    /// Covers the sets `self.sets[start..]` (those with no pair yet) with
+    /// pairs of cells outside `used`.
+    fn extend(&mut self, start: usize, used: Cells) -> bool {
         self.steps += 1;
         if self.steps > self.limit {
             return false;
         }
-        // The uncovered set with the fewest open cells is the hardest.
+        let end = self.sets.len();
+        let Some(open) = self.hardest(start, end, used) else {
+            return false;
+        };
+        if open == 0 {
+            return true;
+        }
+        let first = self.candidates.len();
+        self.push_candidates(start, end, open);
+        let last = self.candidates.len();
+        for index in first..last {
+            let (_, a, b) = self.candidates[index];
+            let pair: Cells = 1 << a | 1 << b;
+            for set in start..end {
+                if self.sets[set] & pair != pair {
+                    self.sets.push(self.sets[set]);
+                }
+            }
+            self.pairs.push((usize::from(a), usize::from(b)));
+            if self.extend(end, used | pair) {
+                return true;
+            }
+            self.pairs.pop();
+            self.sets.truncate(end);
+            if self.steps > self.limit {
+                break;
+            }
+        }
+        self.candidates.truncate(first);
+        false
+    }
+
+    /// The open cells of the uncovered set with the fewest (the hardest);
+    /// `Some(0)` when every set is covered, `None` when one cannot be.
+    fn hardest(&self, start: usize, end: usize, used: Cells) -> Option<Cells> {
         let mut hardest: Option<(u32, Cells)> = None;
-        for &set in uncovered {
+        for &set in &self.sets[start..end] {
             let open = set & !used;
             let count = open.count_ones();
             if count < 2 {
-                return false;
+                return None;
             }
             if hardest.is_none_or(|(best, _)| count < best) {
                 hardest = Some((count, open));
             }
         }
-        let Some((_, open)) = hardest else {
-            return true;
-        };
-        // Pairs meeting the most uncovered sets first (ties: cell order).
-        let cells: Vec<usize> = members(open).collect();
-        let mut candidates: Vec<(usize, usize, usize)> = Vec::new();
-        for (i, &a) in cells.iter().enumerate() {
-            for &b in &cells[i + 1..] {
+        Some(hardest.map_or(0, |(_, open)| open))
+    }
+
+    /// The pairs of `open`, those meeting the most uncovered sets first
+    /// (ties: cell order).
+    fn push_candidates(&mut self, start: usize, end: usize, open: Cells) {
+        let first = self.candidates.len();
+        for a in members(open) {
+            for b in members(open & !(Cells::MAX >> (127 - a))) {
                 let pair: Cells = 1 << a | 1 << b;
-                let meets = uncovered.iter().filter(|&&set| set & pair == pair).count();
-                candidates.push((meets, a, b));
+                let sets = &self.sets[start..end];
+                let meets = sets.iter().filter(|&&set| set & pair == pair).count();
+                self.candidates.push((meets, a as u8, b as u8));
             }
         }
-        candidates.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
-        for (_, a, b) in candidates {
-            let pair: Cells = 1 << a | 1 << b;
-            let rest: Vec<Cells> = uncovered
-                .iter()
-                .copied()
-                .filter(|&set| set & pair != pair)
-                .collect();
-            self.pairs.push((a, b));
-            if self.extend(&rest, used | pair) {
-                return true;
-            }
-            self.pairs.pop();
-            if self.steps > self.limit {
-                return false;
-            }
-        }
-        false
+        self.candidates[first..]
+            .sort_unstable_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     }
 }
 
