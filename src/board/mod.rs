@@ -97,7 +97,7 @@ const DEEPENING_FIRST: u32 = 8;
 pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
     let start = Instant::now();
     // A pairing of the empty board settles a second-player win at once.
-    if pairing::find(&root_residual(solver.graph), pairing::Effort::THOROUGH).is_some() {
+    if solver.root_pairing().is_some() {
         progress("a pairing of the board stops every winning set");
         return Solution {
             value: Value::FirstDoesNotWin,

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 pub use crate::prove::position::{scan, Position, Scan, Version, ONE};
 use crate::prove::Prover;
@@ -91,6 +91,9 @@ pub struct Solver<'g> {
     node_limit: AtomicU64,
     /// Set once the limit is passed: answers are void, nothing is stored.
     aborted: AtomicBool,
+    /// The empty board's pairing, once looked for (the CaDiCaL call is the
+    /// dearest one; the solve and the strategy extraction both ask).
+    root_pairing: OnceLock<Option<Vec<(usize, usize)>>>,
 }
 
 impl<'g> Solver<'g> {
@@ -109,7 +112,21 @@ impl<'g> Solver<'g> {
             prover: None,
             node_limit: AtomicU64::new(u64::MAX),
             aborted: AtomicBool::new(false),
+            root_pairing: OnceLock::new(),
         }
+    }
+
+    /// A pairing of the empty board's winning sets, if the thorough
+    /// finders find one (asked once).
+    pub fn root_pairing(&self) -> Option<&[(usize, usize)]> {
+        self.root_pairing
+            .get_or_init(|| {
+                super::pairing::find(
+                    &super::root_residual(self.graph),
+                    super::pairing::Effort::THOROUGH,
+                )
+            })
+            .as_deref()
     }
 
     pub fn nodes(&self) -> u64 {
@@ -126,6 +143,16 @@ impl<'g> Solver<'g> {
             Some(prover) => prover.wins(position, true, budget, u64::MAX) == Some(true),
             None => self.first_node(position, budget),
         }
+    }
+
+    /// What the prover's table already settles about the first player
+    /// winning within `budget` (`first_to_move` or after the second's
+    /// move); `None` for the depth-first engine, whose order is the
+    /// extraction's own.
+    pub fn settled(&self, position: Position, first_to_move: bool, budget: u32) -> Option<bool> {
+        self.prover
+            .as_ref()
+            .and_then(|prover| prover.known(position, first_to_move, budget))
     }
 
     /// A pairing of the residual sets of `position`, if the quick search
@@ -181,6 +208,20 @@ impl<'g> Solver<'g> {
         self.node_limit.store(u64::MAX, Ordering::Relaxed);
         let aborted = self.aborted.swap(false, Ordering::Relaxed);
         (!aborted).then_some(answer)
+    }
+
+    /// The prover's answer to whether the first player wins within
+    /// `budget` (to move, or after the second player's move), giving up
+    /// after `nodes` more nodes; `None` also without a prover.
+    pub fn wins_limited(
+        &self,
+        position: Position,
+        first_to_move: bool,
+        budget: u32,
+        nodes: u64,
+    ) -> Option<bool> {
+        let prover = self.prover.as_ref()?;
+        prover.wins(position, first_to_move, budget, nodes)
     }
 
     /// Whether a limited question has run out of nodes (then every answer

@@ -12,7 +12,6 @@
 //!   game) sets free of first cells.
 
 use super::hypergraph::{Cells, Hypergraph};
-use super::pairing;
 use super::search::{scan, Position, Solver, Version, ONE};
 use std::collections::{BTreeMap, HashSet};
 
@@ -60,6 +59,10 @@ struct Extraction<'s, 'g> {
     limit: usize,
 }
 
+/// Nodes of the prover's first round when the extraction chooses among
+/// moves (`first_deciding`).
+const FIRST_ROUND_NODES: u64 = 1_000;
+
 /// The owner's table for the solved value: the first player's within
 /// `bound` moves, or the second player's (`bound = None`) stopping every
 /// first-player completion.
@@ -68,19 +71,17 @@ pub fn extract(
     bound: Option<u32>,
     limit: usize,
 ) -> Result<Strategy, StrategyError> {
-    let graph = solver.graph;
     let owner = if bound.is_some() {
         Owner::First
     } else {
         Owner::Second
     };
     if owner == Owner::Second {
-        if let Some(pairs) = pairing::find(&super::root_residual(graph), pairing::Effort::THOROUGH)
-        {
+        if let Some(pairs) = solver.root_pairing() {
             return Ok(Strategy {
                 owner,
                 bound,
-                root_pairing: Some(pairs),
+                root_pairing: Some(pairs.to_vec()),
                 entries: BTreeMap::new(),
             });
         }
@@ -271,13 +272,23 @@ impl Extraction<'_, '_> {
                     let moves = self
                         .solver
                         .ordered_moves(position, candidates, horizon, true);
-                    moves
-                        .into_iter()
-                        .find(|&cell| {
-                            self.solver
-                                .first_wins_after_reply(position.with_first(cell), horizon - 1)
-                        })
-                        .ok_or_else(|| inconsistent(position))?
+                    // A move the search has proved already, else the first that wins.
+                    let proved = moves.iter().copied().find(|&cell| {
+                        self.solver
+                            .settled(position.with_first(cell), false, horizon - 1)
+                            == Some(true)
+                    });
+                    let order: Vec<usize> = proved.into_iter().chain(moves).collect();
+                    self.first_deciding(&order, |cell, nodes| {
+                        let child = position.with_first(cell);
+                        match nodes {
+                            Some(nodes) => {
+                                self.solver.wins_limited(child, false, horizon - 1, nodes)
+                            }
+                            None => Some(self.solver.first_wins_after_reply(child, horizon - 1)),
+                        }
+                    })
+                    .ok_or_else(|| inconsistent(position))?
                 }
             }
             Owner::Second => {
@@ -296,17 +307,28 @@ impl Extraction<'_, '_> {
                 let moves = self
                     .solver
                     .ordered_moves(position, candidates, horizon, false);
-                // A reply leaving a pairing ends the line soonest.
-                let paired = self.solver.reply_pairing(position).map(|(cell, _)| cell);
-                paired
-                    .into_iter()
-                    .chain(moves)
-                    .find(|&cell| {
-                        !self
-                            .solver
-                            .first_wins_within(position.with_second(cell), horizon)
+                // A reply leaving a pairing ends the line soonest (the
+                // pairing is the proof; the child records it); else one the
+                // search has refuted already; else the first that holds.
+                if let Some((cell, _)) = self.solver.reply_pairing(position) {
+                    cell
+                } else {
+                    let refuted = moves.iter().copied().find(|&cell| {
+                        self.solver
+                            .settled(position.with_second(cell), true, horizon)
+                            == Some(false)
+                    });
+                    let order: Vec<usize> = refuted.into_iter().chain(moves).collect();
+                    self.first_deciding(&order, |cell, nodes| {
+                        let child = position.with_second(cell);
+                        let answer = match nodes {
+                            Some(nodes) => self.solver.wins_limited(child, true, horizon, nodes),
+                            None => Some(self.solver.first_wins_within(child, horizon)),
+                        };
+                        answer.map(|wins| !wins)
                     })
                     .ok_or_else(|| inconsistent(position))?
+                }
             }
         };
         self.record(position, Entry::Move(chosen))?;
@@ -320,6 +342,44 @@ impl Extraction<'_, '_> {
             }
             Owner::Second => self.opponent_node(position.with_second(chosen)),
         }
+    }
+
+    /// The first of `order` for which `decides` holds. The depth-first
+    /// engine asks each in turn (`nodes` = `None`: its own order, answered
+    /// from its table); the prover asks them in rounds of a node limit that
+    /// grows fourfold, so a hard question early in the order cannot hold
+    /// up an easy one later (the prover's proof may have used any child).
+    fn first_deciding(
+        &self,
+        order: &[usize],
+        decides: impl Fn(usize, Option<u64>) -> Option<bool>,
+    ) -> Option<usize> {
+        if self.solver.prover.is_none() {
+            return order
+                .iter()
+                .copied()
+                .find(|&cell| decides(cell, None) == Some(true));
+        }
+        let mut open: Vec<usize> = Vec::with_capacity(order.len());
+        for &cell in order {
+            if !open.contains(&cell) {
+                open.push(cell);
+            }
+        }
+        let mut limit = FIRST_ROUND_NODES;
+        while !open.is_empty() {
+            let mut unsettled = Vec::new();
+            for cell in open {
+                match decides(cell, Some(limit)) {
+                    Some(true) => return Some(cell),
+                    Some(false) => {}
+                    None => unsettled.push(cell),
+                }
+            }
+            open = unsettled;
+            limit = limit.saturating_mul(4);
+        }
+        None
     }
 
     /// The second player's table is done here: the first player can no

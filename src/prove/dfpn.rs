@@ -149,10 +149,11 @@ impl Search<'_> {
             }
         }
         let record = self.record(node);
+        let try_pairing = !record.pairing_tried && self.rules.pairing_wanted(node.position);
         let expansion = if node.first_to_move {
-            self.rules.expand_first(node.position, node.budget)
+            self.rules
+                .expand_first(node.position, node.budget, try_pairing)
         } else {
-            let try_pairing = !record.pairing_tried && self.rules.pairing_wanted(node.position);
             self.rules
                 .expand_second(node.position, node.budget, try_pairing)
         };
@@ -178,7 +179,7 @@ impl Search<'_> {
                     record.dn = dn;
                     record.work = record.work.saturating_add(work);
                 }
-                record.pairing_tried |= pairing_tried && !node.first_to_move;
+                record.pairing_tried |= pairing_tried;
                 self.table.put(node.key, record);
                 return;
             }
@@ -209,7 +210,10 @@ impl Search<'_> {
         let mut best_numbers = (INFINITE, INFINITE);
         let mut second_best = INFINITE;
         for (index, child) in children.iter().enumerate() {
-            let numbers = self.numbers(child);
+            let mut numbers = self.numbers(child);
+            if numbers == (1, 1) {
+                numbers = fresh(index, node.first_to_move);
+            }
             let deciding = if node.first_to_move {
                 numbers.0
             } else {
@@ -244,6 +248,24 @@ impl Search<'_> {
         (pn, dn, best, best_numbers, second_best)
     }
 }
+
+/// A fresh child's numbers by its place in the move order: the i-th child
+/// of a first-player node starts at proof number 1 + 4i, of a
+/// second-player node at disproof number 1 + 16i. So the search goes deep
+/// on the first choices of the order before it widens; with the flat
+/// (1, 1) start Snaky 8x8 was not settled in 120 s, with these in 4.5 s
+/// (docs/prover.md). Only the work depends on them, never an answer.
+fn fresh(index: usize, first_to_move: bool) -> (u32, u32) {
+    let place = u32::try_from(index).unwrap_or(u32::MAX);
+    if first_to_move {
+        (place.saturating_mul(ORDER_BIAS_FIRST).saturating_add(1), 1)
+    } else {
+        (1, place.saturating_mul(ORDER_BIAS_SECOND).saturating_add(1))
+    }
+}
+
+const ORDER_BIAS_FIRST: u32 = 4;
+const ORDER_BIAS_SECOND: u32 = 16;
 
 /// A sum of numbers: infinite when either is, else at most [`BIG`].
 fn add(a: u32, b: u32) -> u32 {

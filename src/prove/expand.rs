@@ -63,8 +63,11 @@ impl Rules<'_> {
         position.stones() < self.pairing_plies
     }
 
-    /// The first player to move with `budget` (already capped).
-    pub fn expand_first(&self, position: Position, budget: u32) -> Expansion {
+    /// The first player to move with `budget` (already capped);
+    /// `try_pairing`: look for a pairing of the residual sets (the second
+    /// player's forced block is such a node's only way in, so the reply
+    /// search at the parent has not asked).
+    pub fn expand_first(&self, position: Position, budget: u32, try_pairing: bool) -> Expansion {
         let lost = Expansion::Lost { paired: false };
         if budget == 0 {
             return lost;
@@ -84,6 +87,9 @@ impl Rules<'_> {
         }
         if scan.first_relevant == 0 || scan.horizon_weight < ONE / 2 {
             return lost;
+        }
+        if try_pairing && self.pairing(position).is_some() {
+            return Expansion::Lost { paired: true };
         }
         let candidates = scan.first_relevant | scan.second_relevant;
         Expansion::Moves(self.ordered_moves(position, candidates, budget, true))

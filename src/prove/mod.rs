@@ -58,13 +58,16 @@ pub const SAT_PLIES: u32 = 0;
 pub struct Prover<'g> {
     pub graph: &'g Hypergraph,
     pub version: Version,
-    /// Positions with fewer stones than this look for a pairing leaf with
-    /// the second player to move (0: never).
+    /// Positions with fewer stones than this look for a pairing leaf
+    /// (0: never).
     pub pairing_plies: u32,
     /// Positions with fewer stones than this also ask the SAT solver for a
     /// pairing leaf.
     pub sat_plies: u32,
-    /// Positions with fewer stones than this split their moves over threads.
+    /// Positions with fewer stones than this split their moves over
+    /// threads. 0 (the default): one thread, so the table, and every
+    /// strategy read from it, is the same from run to run; with threads
+    /// which entries it holds depends on their timing (the answers do not).
     pub parallel_plies: u32,
     /// A label for progress reports on stderr (none: silent).
     pub progress: Option<String>,
@@ -88,7 +91,7 @@ impl<'g> Prover<'g> {
             version,
             pairing_plies: 0,
             sat_plies: SAT_PLIES,
-            parallel_plies: 1,
+            parallel_plies: 0,
             progress: None,
             table: Table::with_bytes(memory),
             nodes: AtomicU64::new(0),
@@ -157,6 +160,13 @@ impl<'g> Prover<'g> {
         );
     }
 
+    /// What the table already holds for the question [`Prover::wins`]
+    /// asks, without searching.
+    pub fn known(&self, position: Position, first_to_move: bool, budget: u32) -> Option<bool> {
+        let search = self.search(0);
+        search.known(&search.node(position, first_to_move, budget))
+    }
+
     /// Whether the first player, to move (`first_to_move`) or after the
     /// second player's move, completes a set within `budget` more of its
     /// moves; `None` when `node_limit` more nodes did not settle it.
@@ -182,7 +192,11 @@ impl<'g> Prover<'g> {
         }
         let rules = self.rules();
         let expansion = if node.first_to_move {
-            rules.expand_first(node.position, node.budget)
+            rules.expand_first(
+                node.position,
+                node.budget,
+                rules.pairing_wanted(node.position),
+            )
         } else {
             rules.expand_second(
                 node.position,
