@@ -278,6 +278,28 @@ fn output_is_the_same_whatever_the_thread_count() {
     assert_eq!(json(1), json(3));
 }
 
+/// The prover's Breaker certificate for Snaky on 7x7 is audited and, the
+/// prover keeping to one thread, the same whatever the pool's size.
+#[test]
+fn the_provers_snaky_certificate_is_audited_and_the_same_whatever_the_thread_count() {
+    let game = Game::polyomino(Shape::parse("snaky").unwrap(), 7, 7).unwrap();
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| solved_by_the_prover(&game, Version::Weak, 16))
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.solution.value, Value::FirstDoesNotWin);
+    assert_audited(&one);
+    let json = |run: &board::Run| match &run.certified {
+        Certified::Audited { json, .. } => json.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(json(&one), json(&two));
+}
+
 /// The delay certificate is the other side of the move number: where plain
 /// minimax gives `m`, the second player's table for `m - 1` is written and
 /// holds, and `--within m` is refuted; where the first player never wins,
