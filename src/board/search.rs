@@ -190,6 +190,7 @@ impl<'g> Solver<'g> {
     fn effort(&self) -> super::pairing::Effort {
         super::pairing::Effort {
             steps: self.pairing_steps,
+            reply_steps: self.pairing_steps,
             sat: false,
         }
     }
