@@ -178,7 +178,9 @@ async fn move_cursor_and_claim(client: &Client, arrow: fantoccini::key::Key) {
 }
 
 async fn wait_for(client: &Client, expression: &str) {
-    for _ in 0..200 {
+    // Up to a minute: a page reading the large tables can take more than
+    // ten seconds to show its first move on a loaded machine.
+    for _ in 0..1_200 {
         if js(client, &format!("return !!({expression});")).await == json!(true) {
             return;
         }
