@@ -4,14 +4,9 @@ default:
     @just --list
 
 # The binaries the recipes run, built with the `dist` profile (`release`
-# with LTO, Cargo.toml). On Linux with glibc they are linked statically
-# (`+crt-static`): with no dynamic loader and no shared libraries to map, a
-# process starts 0.5 to 1 ms sooner (docs/performance.md). Cargo then builds
-# them for the host triple named explicitly, so that the flag reaches the
-# binaries and not the proc-macro crates, into target/HOST/dist/.
-host := `rustc -vV | sed -n 's/^host: //p'`
-static := if host =~ '-linux-gnu$' { "yes" } else { "" }
-bin := if static == "yes" { "target/" + host + "/dist" } else { "target/dist" }
+# with LTO, Cargo.toml), linked dynamically: with `+crt-static` the binary
+# that links CaDiCaL's C++ runtime crashed at start (docs/performance.md).
+bin := "target/dist"
 
 # The C++ compiler and libclang that CaDiCaL's build (rustsat-cadical,
 # the prover's SAT solver) needs, from Debian's apt when they are missing.
@@ -30,13 +25,7 @@ deps:
 
 # Build the binaries the recipes run (the `dist` profile; see `bin` above).
 build: deps
-    #!/usr/bin/env bash
-    set -euo pipefail
-    if [ -n "{{static}}" ]; then
-        RUSTFLAGS="-C target-feature=+crt-static" cargo build --profile dist --quiet --workspace --target "{{host}}"
-    else
-        cargo build --profile dist --quiet --workspace
-    fi
+    cargo build --profile dist --quiet --workspace
 
 # Regenerate every certificate under certificates/ (the main job).
 verify: build
