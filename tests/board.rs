@@ -262,19 +262,26 @@ fn bad_input_exits_2_with_a_clear_message() {
     assert!(stderr(&large).contains("at most 128 are supported"));
 }
 
+/// `run` in a rayon pool of `threads` threads.
+fn on_threads<T: Send>(threads: usize, run: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(run)
+}
+
+fn certificate_json(run: &board::Run) -> String {
+    match &run.certified {
+        Certified::Audited { json, .. } => json.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn output_is_the_same_whatever_the_thread_count() {
     let game = Game::polyomino(Shape::parse("L-tetromino").unwrap(), 4, 4).unwrap();
-    let json = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        match pool.install(|| solved(&game, Version::Strong)).certified {
-            Certified::Audited { json, .. } => json,
-            other => panic!("{other:?}"),
-        }
-    };
+    let json = |threads| certificate_json(&on_threads(threads, || solved(&game, Version::Strong)));
     assert_eq!(json(1), json(3));
 }
 
@@ -283,21 +290,11 @@ fn output_is_the_same_whatever_the_thread_count() {
 #[test]
 fn the_provers_snaky_certificate_is_audited_and_the_same_whatever_the_thread_count() {
     let game = Game::polyomino(Shape::parse("snaky").unwrap(), 7, 7).unwrap();
-    let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| solved_by_the_prover(&game, Version::Weak, 16))
-    };
+    let run = |threads| on_threads(threads, || solved_by_the_prover(&game, Version::Weak, 16));
     let (one, two) = (run(1), run(2));
     assert_eq!(one.solution.value, Value::FirstDoesNotWin);
     assert_audited(&one);
-    let json = |run: &board::Run| match &run.certified {
-        Certified::Audited { json, .. } => json.clone(),
-        other => panic!("{other:?}"),
-    };
-    assert_eq!(json(&one), json(&two));
+    assert_eq!(certificate_json(&one), certificate_json(&two));
 }
 
 /// The delay certificate is the other side of the move number: where plain
