@@ -368,24 +368,13 @@ impl<'g> Solver<'g> {
         first_to_move: bool,
     ) -> Vec<usize> {
         let free = self.graph.all() & !position.taken();
-        let mut score = [0u64; 128];
-        for &set in &self.graph.sets {
-            let missing_cells = set & free & candidates;
-            if missing_cells == 0 {
-                continue;
-            }
-            let missing = (set & free).count_ones();
-            if missing > horizon.saturating_add(1) {
-                continue;
-            }
-            let weight = 1u64 << (2 * (24 - missing.min(24)));
-            let live_first = set & position.second == 0;
-            let live_second = self.version == Version::Strong && set & position.first == 0;
-            let times = live_first as u64 + live_second as u64;
-            for cell in members(missing_cells) {
-                score[cell] += weight * times;
-            }
-        }
+        let (score, _) = crate::prove::expand::move_scores(
+            self.graph,
+            self.version,
+            position,
+            candidates,
+            horizon,
+        );
         let mut moves: Vec<usize> = members(candidates & free).collect();
         moves.sort_by(|&a, &b| score[b].cmp(&score[a]).then(a.cmp(&b)));
         if position.taken().count_ones() < 6 && self.graph.symmetries.len() > 1 {

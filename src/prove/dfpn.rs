@@ -123,7 +123,20 @@ impl Search<'_> {
         self.table.put(node.key, record);
     }
 
-    fn children(&self, node: &Node, moves: &[usize]) -> Vec<Node> {
+    /// What the rules settle at `node`, or its moves; `try_pairing`: look
+    /// for a pairing leaf.
+    pub fn expand(&self, node: &Node, try_pairing: bool) -> Expansion {
+        if node.first_to_move {
+            self.rules
+                .expand_first(node.position, node.budget, try_pairing)
+        } else {
+            self.rules
+                .expand_second(node.position, node.budget, try_pairing)
+        }
+    }
+
+    /// The children of `node` by `moves`, one for each table entry.
+    pub fn children(&self, node: &Node, moves: &[usize]) -> Vec<Node> {
         let mut children: Vec<Node> = Vec::with_capacity(moves.len());
         for &cell in moves {
             let child = if node.first_to_move {
@@ -150,14 +163,7 @@ impl Search<'_> {
         }
         let record = self.record(node);
         let try_pairing = !record.pairing_tried && self.rules.pairing_wanted(node.position);
-        let expansion = if node.first_to_move {
-            self.rules
-                .expand_first(node.position, node.budget, try_pairing)
-        } else {
-            self.rules
-                .expand_second(node.position, node.budget, try_pairing)
-        };
-        let moves = match expansion {
+        let moves = match self.expand(node, try_pairing) {
             Expansion::Won => return self.settle(node, true, false, 1),
             Expansion::Lost { paired } => return self.settle(node, false, paired, 1),
             Expansion::Moves(moves) => moves,

@@ -162,32 +162,15 @@ impl Rules<'_> {
         first_to_move: bool,
     ) -> Vec<usize> {
         let free = self.graph.all() & !position.taken();
-        let mut score = [0u64; 128];
-        let mut threat_cells = [0 as Cells; 128];
-        for &set in &self.graph.sets {
-            let missing_cells = set & free & candidates;
-            if missing_cells == 0 {
-                continue;
+        let (score, threat_cells) =
+            move_scores(self.graph, self.version, position, candidates, horizon);
+        // Two threats at once, one, or none (only the first player's count).
+        let rank = |cell: usize| {
+            if first_to_move {
+                threat_cells[cell].count_ones().min(2)
+            } else {
+                0
             }
-            let missing = (set & free).count_ones();
-            if missing > horizon.saturating_add(1) {
-                continue;
-            }
-            let weight = 1u64 << (2 * (24 - missing.min(24)));
-            let live_first = set & position.second == 0;
-            let live_second = self.version == Version::Strong && set & position.first == 0;
-            let times = live_first as u64 + live_second as u64;
-            for cell in members(missing_cells) {
-                score[cell] += weight * times;
-                if first_to_move && live_first && missing == 2 {
-                    threat_cells[cell] |= missing_cells & !(1 << cell);
-                }
-            }
-        }
-        let rank = |cell: usize| match threat_cells[cell].count_ones() {
-            0 => 0,
-            1 => 1,
-            _ => 2,
         };
         let mut moves: Vec<usize> = members(candidates & free).collect();
         moves.sort_by(|&a, &b| {
@@ -198,6 +181,43 @@ impl Rules<'_> {
         });
         moves
     }
+}
+
+/// Each candidate cell's weight, the sum of `4^-missing` over the live sets
+/// through it within the horizon (both players' sets in the strong game),
+/// and the other cells a first-player move there would leave as threats
+/// (sets it brings to one missing cell).
+pub fn move_scores(
+    graph: &Hypergraph,
+    version: Version,
+    position: Position,
+    candidates: Cells,
+    horizon: u32,
+) -> ([u64; 128], [Cells; 128]) {
+    let free = graph.all() & !position.taken();
+    let mut score = [0u64; 128];
+    let mut threat_cells = [0 as Cells; 128];
+    for &set in &graph.sets {
+        let missing_cells = set & free & candidates;
+        if missing_cells == 0 {
+            continue;
+        }
+        let missing = (set & free).count_ones();
+        if missing > horizon.saturating_add(1) {
+            continue;
+        }
+        let weight = 1u64 << (2 * (24 - missing.min(24)));
+        let live_first = set & position.second == 0;
+        let live_second = version == Version::Strong && set & position.first == 0;
+        let times = live_first as u64 + live_second as u64;
+        for cell in members(missing_cells) {
+            score[cell] += weight * times;
+            if live_first && missing == 2 {
+                threat_cells[cell] |= missing_cells & !(1 << cell);
+            }
+        }
+    }
+    (score, threat_cells)
 }
 
 #[cfg(test)]

@@ -190,36 +190,13 @@ impl<'g> Prover<'g> {
         if node.position.stones() >= self.parallel_plies || rayon::current_num_threads() < 2 {
             return search.prove(node);
         }
-        let rules = self.rules();
-        let expansion = if node.first_to_move {
-            rules.expand_first(
-                node.position,
-                node.budget,
-                rules.pairing_wanted(node.position),
-            )
-        } else {
-            rules.expand_second(
-                node.position,
-                node.budget,
-                rules.pairing_wanted(node.position),
-            )
-        };
-        let moves = match expansion {
+        let try_pairing = search.rules.pairing_wanted(node.position);
+        let moves = match search.expand(&node, try_pairing) {
             Expansion::Won => return Some(true),
             Expansion::Lost { .. } => return Some(false),
             Expansion::Moves(moves) => moves,
         };
-        let mut children: Vec<Node> = Vec::with_capacity(moves.len());
-        for &cell in &moves {
-            let child = if node.first_to_move {
-                search.node(node.position.with_first(cell), false, node.budget - 1)
-            } else {
-                search.node(node.position.with_second(cell), true, node.budget)
-            };
-            if !children.iter().any(|other| other.key == child.key) {
-                children.push(child);
-            }
-        }
+        let children = search.children(&node, &moves);
         // The first player needs one child won, the second one child lost;
         // the others are not searched once one is found.
         let decisive = node.first_to_move;
