@@ -302,7 +302,7 @@ impl fmt::Display for AuditError {
 impl std::error::Error for AuditError {}
 
 /// The largest certificate file the kernel reads (the largest committed one
-/// is about 1.3 MB; parsed JSON takes several times its text in memory).
+/// is about 15 MB; parsed JSON takes several times its text in memory).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
