@@ -15,7 +15,8 @@ deps:
     set -euo pipefail
     need=()
     command -v c++ >/dev/null 2>&1 || need+=(g++)
-    ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || ls /usr/lib/*/libclang*.so* >/dev/null 2>&1 || need+=(libclang-dev)
+    # libclang itself (bindgen loads it), not libclang-cpp, which clang packages also install.
+    compgen -G '/usr/lib/llvm-*/lib/libclang.so*' >/dev/null || compgen -G '/usr/lib/*/libclang-[0-9]*.so*' >/dev/null || need+=(libclang-dev)
     if [ ${#need[@]} -gt 0 ]; then
         echo "installing ${need[*]} (needed to build CaDiCaL)" >&2
         sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
