@@ -43,7 +43,8 @@ pub struct BoardArgs {
     #[arg(long, default_value_t = 0)]
     pairing_plies: u32,
     /// The search: the depth-first solver, or the proof-number prover
-    /// (docs/prover.md; not yet as fast on the Snaky boards).
+    /// (docs/prover.md: the faster on the Snaky boards, the slower in the
+    /// strong game).
     #[arg(long, default_value = "depth-first", value_parser = ["depth-first", "proof-number"])]
     engine: String,
     /// Proof-number engine: positions with fewer stones than this also ask the SAT solver
