@@ -191,6 +191,7 @@ impl<'g> Solver<'g> {
         super::pairing::Effort {
             steps: self.pairing_steps,
             reply_steps: self.pairing_steps,
+            replies: usize::MAX,
             sat: false,
         }
     }

@@ -52,6 +52,9 @@ pub struct Effort {
     pub steps: u64,
     /// Steps of the backtracking search after each candidate reply.
     pub reply_steps: u64,
+    /// How many candidate replies the backtracking tries (those in the
+    /// most residual sets first).
+    pub replies: usize,
     /// Whether CaDiCaL is asked when the backtracking finds nothing.
     pub sat: bool,
 }
@@ -59,18 +62,23 @@ pub struct Effort {
 impl Effort {
     /// Inside the search: cheap. A reply is tried with 50 steps: most
     /// pairings that exist take fewer (on Snaky 7x7 the median is 15), and
-    /// a second-player node tries every candidate reply, so the failures
-    /// cost the most; on Snaky 8x8 the prover took 2.6 s with 50 steps a
-    /// reply, 3.3 s with 150, 9.3 s with 2,000 (docs/prover.md).
+    /// a second-player node tries the candidate replies one by one, so the
+    /// failures cost the most; on Snaky 8x8 the prover took 2.6 s with 50
+    /// steps a reply, 3.3 s with 150, 9.3 s with 2,000. Only the 16 replies
+    /// in the most residual sets are tried: on Snaky 10x6 the backtracking
+    /// took 94% of the time with every reply, and the cap doubles the nodes
+    /// searched a second (docs/prover.md).
     pub const QUICK: Effort = Effort {
         steps: 2_000,
         reply_steps: 50,
+        replies: 16,
         sat: false,
     };
     /// Near the root: both finders.
     pub const THOROUGH: Effort = Effort {
         steps: 2_000,
         reply_steps: 2_000,
+        replies: usize::MAX,
         sat: true,
     };
 }
@@ -101,7 +109,7 @@ pub fn find_with_reply(residual: &[Cells], effort: Effort) -> Option<(usize, Vec
         })
         .collect();
     replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for &(_, cell) in &replies {
+    for &(_, cell) in replies.iter().take(effort.replies) {
         let rest: Vec<Cells> = residual
             .iter()
             .copied()
