@@ -288,20 +288,40 @@ fn board_with_first_runs_one_placement_of_the_first_move() {
 
 #[test]
 fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
+    shards_agree("plain", &[]);
+}
+
+#[test]
+fn symmetric_runs_turn_found_children_and_shards_still_agree() {
+    let stderr = shards_agree("symmetric", &["--symmetric"]);
+    assert!(
+        stderr.contains("turned by a symmetry, not searched"),
+        "{stderr}"
+    );
+}
+
+/// `improve --moves all` (with `extra`) in one process, and in three shard
+/// processes then `snaky merge`, write the same table; the one process's
+/// stderr.
+fn shards_agree(tag: &str, extra: &[&str]) -> String {
     let (weak, best) = weakened(&Y_PENTOMINO);
     let shape = shape_text(&Y_PENTOMINO);
-    let input = scratch("weak-y-shards.txt");
+    let input = scratch(&format!("weak-y-shards-{tag}.txt"));
     std::fs::write(&input, &weak).unwrap();
     let input_arg = input.to_str().unwrap();
     let bound = best.to_string();
-    let whole = scratch("whole.txt");
-    let common = [
+    let whole = scratch(&format!("whole-{tag}.txt"));
+    let mut common = vec![
         "snaky", "improve", input_arg, "--bound", &bound, "--shape", &shape, "--moves", "all",
     ];
+    common.extend(extra);
     let mut args: Vec<&str> = common.to_vec();
     args.extend(["-o", whole.to_str().unwrap()]);
-    assert_eq!(gamecert(&args).status.code(), Some(0));
-    let parts: Vec<PathBuf> = (1..=3).map(|k| scratch(&format!("part{k}.txt"))).collect();
+    let whole_run = gamecert(&args);
+    assert_eq!(whole_run.status.code(), Some(0), "{}", stdout(&whole_run));
+    let parts: Vec<PathBuf> = (1..=3)
+        .map(|k| scratch(&format!("part{k}-{tag}.txt")))
+        .collect();
     let children: Vec<_> = (1..=3)
         .map(|k| {
             let shard = format!("{k}/3");
@@ -325,13 +345,12 @@ fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
     args.extend(["--shard", "1/3", "--state", parts[0].to_str().unwrap()]);
     assert_eq!(gamecert(&args).status.code(), Some(0));
     assert_eq!(std::fs::read(&parts[0]).unwrap(), before);
-    let merged = scratch("merged.txt");
+    let merged = scratch(&format!("merged-{tag}.txt"));
     let mut args = vec!["snaky", "merge"];
     args.extend(parts.iter().map(|p| p.to_str().unwrap()));
-    args.extend([
-        "--table", input_arg, "--shape", &shape, "--moves", "all", "-o",
-    ]);
-    args.push(merged.to_str().unwrap());
+    args.extend(["--table", input_arg, "--shape", &shape, "--moves", "all"]);
+    args.extend(extra);
+    args.extend(["-o", merged.to_str().unwrap()]);
     let run = gamecert(&args);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert_eq!(
@@ -343,6 +362,7 @@ fn one_shard_and_three_shard_processes_merge_to_the_same_table() {
     let mut args = vec!["snaky", "merge", parts[0].to_str().unwrap()];
     args.extend(["--table", input_arg, "--shape", &shape, "--moves", "cards"]);
     assert_eq!(gamecert(&args).status.code(), Some(2));
+    String::from_utf8_lossy(&whole_run.stderr).into_owned()
 }
 
 #[test]

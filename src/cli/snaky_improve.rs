@@ -7,10 +7,13 @@ use super::snaky::SNAKY_SHAPE;
 use clap::{Args, ValueEnum};
 use gamecert::cert::hash::sha256_hex;
 use gamecert::exit::Outcome;
-use gamecert::generate::improve::{merge, run_shard, Merged, Shard, Unit, UnitOptions};
+use gamecert::generate::improve::{
+    frame_symmetries, merge, run_shard, Merged, Shard, Unit, UnitOptions,
+};
 use gamecert::generate::library::{Library, Moves};
 use gamecert::generate::partial::{self, Header};
 use gamecert::generate::position::Target;
+use gamecert::generate::position::Xform;
 use gamecert::snaky::model::Shape;
 use gamecert::snaky::search::{search_table_with, SearchOptions};
 use gamecert::snaky::{check_table_with, CheckOptions};
@@ -54,6 +57,12 @@ pub struct SearchLimits {
     /// nodes, or also every free cell of a live placement.
     #[arg(long, value_enum, default_value_t = MovesArg::Cards)]
     moves: MovesArg,
+    /// Turn a found reply's child onto the replies a symmetry maps it to,
+    /// instead of searching them: the symmetries that fix the first move
+    /// (all eight on the grid; in a box, those that map it onto itself,
+    /// all eight when N is odd and the first move is the centre).
+    #[arg(long)]
+    symmetric: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -139,6 +148,9 @@ pub struct MergeArgs {
     /// As the shards were run.
     #[arg(long, value_enum, default_value_t = MovesArg::Cards)]
     moves: MovesArg,
+    /// Turn found children onto symmetric replies (as `improve --symmetric`).
+    #[arg(long)]
+    symmetric: bool,
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -347,6 +359,7 @@ fn run(
             .seconds
             .map(|s| Instant::now() + Duration::from_secs(s)),
         next_card: start.next_card,
+        symmetries: symmetries(limits.symmetric, frame),
     };
     let clock = Instant::now();
     let mut report = |unit: &Unit, replies: usize| {
@@ -366,6 +379,12 @@ fn run(
         shard,
         &done,
         &mut report,
+        &mut |unit: &Unit, replies: usize| {
+            errln!(
+                "  {} (turned by a symmetry, not searched)",
+                unit_line(unit, replies)
+            );
+        },
     ) {
         Ok(units) => units,
         Err(error) => {
@@ -392,9 +411,20 @@ fn run(
         start,
         &header,
         &units,
+        &options.symmetries,
         &limits.shape,
         limits.output.as_deref(),
     )
+}
+
+/// The symmetries children may be turned by: with `--symmetric`, those of
+/// the box fixing the first move; otherwise the identity alone.
+fn symmetries(symmetric: bool, frame: Option<((i32, i32), (i32, i32))>) -> Vec<Xform> {
+    if symmetric {
+        frame_symmetries(frame)
+    } else {
+        vec![Xform::IDENTITY]
+    }
 }
 
 fn unit_line(unit: &Unit, replies: usize) -> String {
@@ -513,6 +543,7 @@ pub fn merge_parts(args: MergeArgs) -> Outcome {
         &start,
         &header,
         &units,
+        &symmetries(args.symmetric, None),
         &args.shape,
         args.output.as_deref(),
     )
@@ -524,10 +555,11 @@ fn finish(
     start: &Start,
     header: &Header,
     units: &[Unit],
+    symmetries: &[Xform],
     shape: &Shape,
     output: Option<&Path>,
 ) -> Outcome {
-    let merged = match merge(units, header.next_card) {
+    let merged = match merge(units, header.next_card, symmetries) {
         Ok(merged) => merged,
         Err(error) => {
             errln!("gamecert {command}: {error}");

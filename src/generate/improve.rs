@@ -33,6 +33,9 @@ pub struct UnitOptions {
     pub deadline: Option<Instant>,
     /// The first card number of the new lines.
     pub next_card: u32,
+    /// The symmetries a found child may be turned by for another reply
+    /// (identity first; `[Xform::IDENTITY]`: none).
+    pub symmetries: Vec<Xform>,
 }
 
 /// How a unit ended.
@@ -174,10 +177,77 @@ pub enum Merged {
     Incomplete { missing: Vec<usize> },
 }
 
+/// The symmetries that fix Maker's first move (the origin) and map the box
+/// onto itself: all eight orientations without a box, fewer in one (on an
+/// odd box with the first move at its centre, all eight again). The
+/// identity comes first.
+pub fn frame_symmetries(frame: Option<(Cell, Cell)>) -> Vec<Xform> {
+    (0..8u8)
+        .map(|code| Xform {
+            code,
+            offset: (0, 0),
+        })
+        .filter(|turn| {
+            frame.is_none_or(|(low, high)| {
+                let (a, b) = (turn.apply(low), turn.apply(high));
+                (a.0.min(b.0), a.1.min(b.1)) == low && (a.0.max(b.0), a.1.max(b.1)) == high
+            })
+        })
+        .collect()
+}
+
+impl Unit {
+    /// This unit's child turned by `turn` (a symmetry fixing the origin and
+    /// the box): the child of unit `index`, whose reply is `turn(self.reply)`.
+    fn turned(&self, turn: Xform, index: usize, reply: Cell) -> Unit {
+        let mut envelope: Vec<Cell> = self.envelope.iter().map(|&c| turn.apply(c)).collect();
+        envelope.sort_unstable();
+        Unit {
+            index,
+            reply: Some(reply),
+            expanded: 0,
+            positions: 0,
+            seconds: 0.0,
+            place: turn.after(self.place),
+            envelope,
+            ..self.clone()
+        }
+    }
+}
+
+/// The child for `reply` (unit `index`): the lowest-numbered found unit
+/// whose reply one of `symmetries` maps onto `reply`, turned by the first
+/// such symmetry. With the identity alone, that is the unit itself when it
+/// was found. A turned child is as good as a searched one: the position,
+/// the box and the table's cards (placed in every orientation) turn with it.
+pub fn child_for(units: &[&Unit], symmetries: &[Xform], index: usize, reply: Cell) -> Option<Unit> {
+    units
+        .iter()
+        .filter(|u| u.index >= 1 && u.outcome == UnitOutcome::Found)
+        .filter_map(|u| {
+            let from = u.reply?;
+            let turn = symmetries.iter().find(|t| t.apply(from) == reply)?;
+            Some((*u, *turn))
+        })
+        .min_by_key(|(u, _)| u.index)
+        .map(|(u, turn)| u.turned(turn, index, reply))
+}
+
+/// Whether a child taken so far avoids `reply` (then Lemma 3 needs no
+/// child for it).
+fn avoided(taken: &[Unit], reply: Cell) -> bool {
+    taken
+        .iter()
+        .any(|u| u.envelope.binary_search(&reply).is_err())
+}
+
 /// Combine the units into the root line (pivot at the origin) and the new
-/// lines, renumbered from `next_card` and written once each.
-pub fn merge(units: &[Unit], next_card: u32) -> Result<Merged, EmitError> {
+/// lines, renumbered from `next_card` and written once each. A reply's
+/// child may be a found unit's turned by one of `symmetries` (see
+/// [`child_for`]; `[Xform::IDENTITY]`: each reply's own unit).
+pub fn merge(units: &[Unit], next_card: u32, symmetries: &[Xform]) -> Result<Merged, EmitError> {
     let by_index: HashMap<usize, &Unit> = units.iter().map(|u| (u.index, u)).collect();
+    let all: Vec<&Unit> = units.iter().collect();
     let Some(pass) = by_index.get(&0).copied() else {
         return Ok(Merged::Incomplete { missing: vec![0] });
     };
@@ -191,17 +261,17 @@ pub fn merge(units: &[Unit], next_card: u32) -> Result<Merged, EmitError> {
         }
         UnitOutcome::Stopped => return Ok(Merged::Incomplete { missing: vec![0] }),
     }
-    let mut taken = vec![pass];
+    let mut taken = vec![pass.clone()];
     let mut missing = Vec::new();
     for (i, reply) in replies(pass).into_iter().enumerate() {
-        if taken
-            .iter()
-            .any(|u| u.envelope.binary_search(&reply).is_err())
-        {
+        if avoided(&taken, reply) {
+            continue;
+        }
+        if let Some(child) = child_for(&all, symmetries, i + 1, reply) {
+            taken.push(child);
             continue;
         }
         match by_index.get(&(i + 1)).map(|u| u.outcome) {
-            Some(UnitOutcome::Found) => taken.push(by_index[&(i + 1)]),
             Some(UnitOutcome::Lost) => {
                 return Ok(Merged::Refuted {
                     reply: Some(reply),
@@ -342,6 +412,11 @@ impl Shard {
 /// depend on it) but reports it only when it owns unit 0. `done` holds
 /// units finished earlier (a resumed run): they are not searched again
 /// unless they were stopped. `report` hears of each unit as it ends.
+///
+/// A reply whose child [`child_for`] can already turn out of a found unit
+/// is not searched (`turned` hears of it; nothing is stored for it), nor,
+/// in a run of one shard, a reply that a child taken so far avoids (the
+/// merge needs no child for it).
 pub fn run_shard(
     target: &Target,
     library: Option<&Library>,
@@ -349,6 +424,7 @@ pub fn run_shard(
     shard: Shard,
     done: &[Unit],
     report: &mut dyn FnMut(&Unit, usize),
+    turned: &mut dyn FnMut(&Unit, usize),
 ) -> Result<Vec<Unit>, EmitError> {
     let finished = |index: usize| {
         done.iter()
@@ -372,13 +448,31 @@ pub fn run_shard(
     if pass.outcome != UnitOutcome::Found {
         return Ok(units);
     }
+    let whole = shard == Shard::WHOLE;
+    let mut taken = vec![pass.clone()];
     let replies = replies(&pass);
     for (i, reply) in replies.iter().enumerate() {
         let index = i + 1;
         if !shard.owns(index) {
             continue;
         }
-        let unit = match finished(index) {
+        let own = finished(index);
+        if whole && avoided(&taken, *reply) {
+            units.extend(own);
+            continue;
+        }
+        // Every unit found so far, in this run or an earlier one (the merge
+        // turns the lowest-numbered of them, wherever it comes in order).
+        let known: Vec<&Unit> = units.iter().chain(done.iter()).collect();
+        if let Some(child) = child_for(&known, &options.symmetries, index, *reply) {
+            match own {
+                Some(unit) => units.push(unit),
+                None => turned(&child, replies.len()),
+            }
+            taken.push(child);
+            continue;
+        }
+        let unit = match own {
             Some(unit) => unit,
             None => {
                 let unit = solve_unit(target, library, options, index, Some(*reply))?;
@@ -386,7 +480,78 @@ pub fn run_shard(
                 unit
             }
         };
+        if unit.outcome == UnitOutcome::Found {
+            taken.push(unit.clone());
+        }
         units.push(unit);
     }
     Ok(units)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::position::orient;
+
+    fn codes(frame: Option<(Cell, Cell)>) -> Vec<u8> {
+        frame_symmetries(frame).iter().map(|t| t.code).collect()
+    }
+
+    #[test]
+    fn a_box_keeps_the_symmetries_that_map_it_onto_itself() {
+        assert_eq!(codes(None), (0..8).collect::<Vec<u8>>());
+        // 15x15 with the first move at the centre: all eight.
+        assert_eq!(codes(Some(((-7, -7), (7, 7)))), (0..8).collect::<Vec<u8>>());
+        // 16x16 at (7,7): the diagonal only (x and y swap).
+        assert_eq!(codes(Some(((-7, -7), (8, 8)))), vec![0, 1]);
+        // At (8,7): the other diagonal, (x, y) -> (-y, -x).
+        let anti = codes(Some(((-8, -7), (7, 8))));
+        assert_eq!(anti.len(), 2);
+        assert_eq!(orient(anti[1], (1, 0)), (0, -1));
+        // Off both diagonals: the identity alone.
+        assert_eq!(codes(Some(((-2, -5), (12, 9)))), vec![0]);
+    }
+
+    fn unit(index: usize, reply: Cell, outcome: UnitOutcome) -> Unit {
+        Unit {
+            index,
+            reply: Some(reply),
+            outcome,
+            expanded: 7,
+            positions: 7,
+            seconds: 1.0,
+            card: 40,
+            place: Xform {
+                code: 0,
+                offset: (1, 2),
+            },
+            height: 5,
+            envelope: vec![(0, 0), (1, 2), (2, 2)],
+            lines: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_found_child_is_turned_onto_the_replies_its_symmetries_reach() {
+        let found = unit(3, (2, 1), UnitOutcome::Found);
+        let stopped = unit(1, (-2, 1), UnitOutcome::Stopped);
+        let units = [&stopped, &found];
+        let all = frame_symmetries(None);
+        // (x, y) -> (-x, y) takes reply (2,1) to (-2,1).
+        let child = child_for(&units, &all, 1, (-2, 1)).unwrap();
+        assert_eq!(child.index, 1);
+        assert_eq!(child.reply, Some((-2, 1)));
+        assert_eq!(child.outcome, UnitOutcome::Found);
+        assert_eq!((child.card, child.height), (40, 5));
+        assert_eq!(child.envelope, vec![(-2, 2), (-1, 2), (0, 0)]);
+        assert_eq!(child.place.apply((0, 0)), (-1, 2));
+        assert_eq!(child.place.code, 2);
+        // The identity alone turns nothing: only a reply's own found unit.
+        let alone = [Xform::IDENTITY];
+        assert_eq!(child_for(&units, &alone, 1, (-2, 1)), None);
+        let own = child_for(&units, &alone, 3, (2, 1)).unwrap();
+        assert_eq!((own.place, &own.envelope), (found.place, &found.envelope));
+        // No symmetry maps (2,1) onto (3,0).
+        assert_eq!(child_for(&units, &all, 9, (3, 0)), None);
+    }
 }
