@@ -197,6 +197,45 @@ fn board_finds_a_table_on_the_certified_weak_board_number() {
     }
 }
 
+#[test]
+fn board_turns_found_children_by_the_symmetries_of_a_centred_box() {
+    let (n, cells) = weak_board_number("t-tetromino");
+    assert_eq!(n % 2, 1, "the box has a centre cell only when N is odd");
+    let (shape, n_arg) = (shape_text(&cells), n.to_string());
+    let centre = format!("{0},{0}", (n - 1) / 2);
+    let output = scratch("board-symmetric.txt");
+    let run = gamecert(&[
+        "snaky",
+        "board",
+        &n_arg,
+        "--shape",
+        &shape,
+        "--bound",
+        "8",
+        "--first",
+        &centre,
+        "--symmetric",
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("turned by a symmetry, not searched"),
+        "{stderr}"
+    );
+    let check = gamecert(&[
+        "snaky",
+        "check",
+        output.to_str().unwrap(),
+        "--shape",
+        &shape,
+        "--board",
+        &n_arg,
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
 /// `gamecert snaky board N --shape P ...` for the L tromino on its
 /// certified weak board number N.
 struct LTrominoBoard {
