@@ -312,4 +312,18 @@ mod tests {
         assert!(limited.is_none() || limited == exact);
         assert_eq!(prover.wins(Position::EMPTY, true, 4, u64::MAX), exact);
     }
+
+    #[test]
+    fn positions_that_share_the_first_players_cells_do_not_evict_one_another() {
+        // With a hash that let the second player's cells reach only its
+        // high bits, these positions shared a few buckets and the search
+        // re-expanded them without end (3 million nodes, unsettled).
+        let graph = Shape::parse("N-pentomino").unwrap().board(5, 5).unwrap();
+        let mut prover = Prover::with_memory(&graph, Version::Weak, 64 << 20);
+        prover.pairing_plies = 1;
+        let answer = prover.wins(Position::EMPTY, true, 13, 200_000);
+        let solver = crate::board::search::Solver::new(&graph, Version::Weak);
+        let expected = solver.first_wins_within(Position::EMPTY, 13);
+        assert_eq!(answer, Some(expected));
+    }
 }
