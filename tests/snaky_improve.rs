@@ -11,7 +11,7 @@ use gamecert::generate::emit::symbol;
 use gamecert::generate::{prove, ProveOptions};
 use gamecert::snaky::model::Shape;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const Y_PENTOMINO: [(i32, i32); 5] = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)];
@@ -172,15 +172,7 @@ fn board_finds_a_table_on_the_certified_weak_board_number() {
             stdout(&run)
         );
         // The table it wrote is certified on that board by the checker.
-        let check = gamecert(&[
-            "snaky",
-            "check",
-            output.to_str().unwrap(),
-            "--shape",
-            &shape,
-            "--board",
-            &n_arg,
-        ]);
+        let check = check_on_board(&output, &shape, &n_arg);
         assert_eq!(check.status.code(), Some(0), "{name}: {}", stdout(&check));
         // One smaller the certificates say Maker does not win, so no table
         // may be found there (a find would contradict a certificate).
@@ -224,16 +216,14 @@ fn board_turns_found_children_by_the_symmetries_of_a_centred_box() {
         stderr.contains("turned by a symmetry, not searched"),
         "{stderr}"
     );
-    let check = gamecert(&[
-        "snaky",
-        "check",
-        output.to_str().unwrap(),
-        "--shape",
-        &shape,
-        "--board",
-        &n_arg,
-    ]);
+    let check = check_on_board(&output, &shape, &n_arg);
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+/// `gamecert snaky check TABLE --shape P --board N`.
+fn check_on_board(table: &Path, shape: &str, n: &str) -> std::process::Output {
+    let table = table.to_str().unwrap();
+    gamecert(&["snaky", "check", table, "--shape", shape, "--board", n])
 }
 
 /// `gamecert snaky board N --shape P ...` for the L tromino on its
