@@ -154,17 +154,7 @@ fn board_finds_a_table_on_the_certified_weak_board_number() {
         let shape = shape_text(&cells);
         let output = scratch(&format!("board-{name}.txt"));
         let n_arg = n.to_string();
-        let run = gamecert(&[
-            "snaky",
-            "board",
-            &n_arg,
-            "--shape",
-            &shape,
-            "--bound",
-            "8",
-            "-o",
-            output.to_str().unwrap(),
-        ]);
+        let run = board_within_8(&n_arg, &shape, &output, &[]);
         assert_eq!(
             run.status.code(),
             Some(0),
@@ -196,20 +186,12 @@ fn board_turns_found_children_by_the_symmetries_of_a_centred_box() {
     let (shape, n_arg) = (shape_text(&cells), n.to_string());
     let centre = format!("{0},{0}", (n - 1) / 2);
     let output = scratch("board-symmetric.txt");
-    let run = gamecert(&[
-        "snaky",
-        "board",
+    let run = board_within_8(
         &n_arg,
-        "--shape",
         &shape,
-        "--bound",
-        "8",
-        "--first",
-        &centre,
-        "--symmetric",
-        "-o",
-        output.to_str().unwrap(),
-    ]);
+        &output,
+        &["--first", &centre, "--symmetric"],
+    );
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -218,6 +200,14 @@ fn board_turns_found_children_by_the_symmetries_of_a_centred_box() {
     );
     let check = check_on_board(&output, &shape, &n_arg);
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+/// `gamecert snaky board N --shape P --bound 8 EXTRA... -o OUTPUT`.
+fn board_within_8(n: &str, shape: &str, output: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["snaky", "board", n, "--shape", shape, "--bound", "8"];
+    args.extend(extra);
+    args.extend(["-o", output.to_str().unwrap()]);
+    gamecert(&args)
 }
 
 /// `gamecert snaky check TABLE --shape P --board N`.
