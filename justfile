@@ -50,7 +50,7 @@ audit: build
     #!/usr/bin/env bash
     set -euo pipefail
     {{bin}}/gamecert audit | grep '^audit '
-    find certificates -name '*.json' -not -path 'certificates/sources/*' -print0 \
+    find certificates \( -name '*.json' -o -name '*.json.gz' \) -not -path 'certificates/sources/*' -print0 \
         | sort -z | xargs -0 {{bin}}/gamecert-audit
 
 # Run every test (unit, integration, snapshot, property).

@@ -1,11 +1,11 @@
 //! The contract every certified result implements, and `gamecert verify`:
 //! regenerate every committed certificate under `certificates/`, audit each
 //! with the kernel before it is written, or (with `--check`) compare them
-//! byte for byte.
+//! byte for byte (a `.json.gz` file by its inflated text).
 //!
 //! Adding a game means one entry in [`GAMES`] (see docs/architecture.md).
 
-use gamecert_audit::{audit_value_in, AuditReport, Files, Verdicts};
+use gamecert_audit::{audit_value_in, is_gzip, AuditReport, Files, Verdicts};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -87,14 +87,14 @@ pub fn read_committed(
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(root.join(directory)) {
         Ok(entries) => entries
             .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .filter(|path| path.extension().is_some_and(|e| e == "json") || is_gzip(path))
             .collect(),
         Err(_) => Vec::new(),
     };
     paths.sort();
     let mut files = Vec::new();
     for path in &paths {
-        let contents = std::fs::read_to_string(path).map_err(|e| VerifyError {
+        let contents = read_text(path).map_err(|e| VerifyError {
             game,
             message: format!("cannot read {}: {e}", path.display()),
         })?;
@@ -105,6 +105,27 @@ pub fn read_committed(
         });
     }
     Ok(files)
+}
+
+/// A committed file's text: `.json.gz` files (board tables too large to
+/// commit as plain JSON) are inflated, at most the kernel's limit.
+fn read_text(path: &Path) -> std::io::Result<String> {
+    let file = std::fs::File::open(path)?;
+    if is_gzip(path) {
+        let limit = gamecert_audit::MAX_INFLATED_BYTES;
+        gamecert_audit::json::read_limited(flate2::read::GzDecoder::new(file), limit)
+    } else {
+        std::io::read_to_string(file)
+    }
+}
+
+/// The bytes `file` is stored as: its text, compressed for `.json.gz`.
+fn stored_bytes(file: &CertificateFile) -> Vec<u8> {
+    if is_gzip(&file.path) {
+        crate::cert::gzip::compress(&file.contents)
+    } else {
+        file.contents.as_bytes().to_vec()
+    }
 }
 
 pub fn generate_all(root: &Path) -> Vec<Result<GameRun, VerifyError>> {
@@ -296,7 +317,14 @@ pub enum FileStatus {
 }
 
 pub fn compare(root: &Path, file: &CertificateFile) -> FileStatus {
-    match std::fs::read(root.join(&file.path)) {
+    // A compressed file compares by its text: any encoder's bytes of the
+    // same table are the same certificate.
+    let committed = if is_gzip(&file.path) {
+        read_text(&root.join(&file.path)).map(String::into_bytes)
+    } else {
+        std::fs::read(root.join(&file.path))
+    };
+    match committed {
         Ok(committed) if committed == file.contents.as_bytes() => FileStatus::Unchanged,
         Ok(_) => FileStatus::Changed,
         Err(_) => FileStatus::Missing,
@@ -310,5 +338,5 @@ pub fn write(root: &Path, file: &CertificateFile) -> Result<(), crate::cert::Out
     if let Some(parent) = path.parent() {
         crate::cert::create_output_dir(parent)?;
     }
-    crate::cert::write_output_file(&path, file.contents.as_bytes())
+    crate::cert::write_output_file(&path, &stored_bytes(file))
 }

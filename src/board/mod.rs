@@ -158,8 +158,13 @@ pub fn root_residual(graph: &Hypergraph) -> Vec<hypergraph::Cells> {
     pairing::residual(&graph.sets, 0, 0, graph.all())
 }
 
-/// Certificates larger than this are reported with size and hash only.
-pub const COMMIT_LIMIT_BYTES: usize = 20_000_000;
+/// Tables whose JSON is larger than this are committed compressed
+/// (`.json.gz`).
+pub const PLAIN_LIMIT_BYTES: usize = 20_000_000;
+/// Certificates whose committed bytes (compressed, over
+/// [`PLAIN_LIMIT_BYTES`]) are more than this are reported with size and
+/// hash only.
+pub const COMMIT_LIMIT_BYTES: usize = 50_000_000;
 /// Strategy tables larger than this are not built at all.
 pub const ENTRY_LIMIT: usize = 3_000_000;
 
@@ -332,13 +337,23 @@ pub fn certify(
             }
         }
     };
-    if json.len() > COMMIT_LIMIT_BYTES {
+    if committed_bytes(&json) > COMMIT_LIMIT_BYTES {
         Certified::TooLarge {
-            bytes: json.len(),
+            bytes: committed_bytes(&json),
             sha256: crate::cert::hash::sha256_hex(json.as_bytes()),
             audit,
         }
     } else {
         Certified::Audited { json, audit }
+    }
+}
+
+/// The size `json` is committed at: plain, or compressed when over
+/// [`PLAIN_LIMIT_BYTES`].
+pub fn committed_bytes(json: &str) -> usize {
+    if json.len() > PLAIN_LIMIT_BYTES {
+        crate::cert::gzip::compress(json).len()
+    } else {
+        json.len()
     }
 }

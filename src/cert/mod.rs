@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod claim;
+pub mod gzip;
 pub mod hash;
 pub mod json;
 pub mod write;

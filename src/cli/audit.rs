@@ -70,7 +70,9 @@ fn committed_certificates(root: &Path) -> Result<Vec<PathBuf>, String> {
                 if path != top.join("sources") {
                     folders.push(path);
                 }
-            } else if path.extension().is_some_and(|ext| ext == "json") {
+            } else if path.extension().is_some_and(|ext| ext == "json")
+                || gamecert_audit::is_gzip(&path)
+            {
                 found.push(path);
             }
         }

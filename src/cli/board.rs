@@ -22,7 +22,8 @@ pub struct BoardArgs {
     /// The strong game (both build; the first to complete wins) instead of Maker-Breaker.
     #[arg(long)]
     strong: bool,
-    /// Write the certificate (SHAPE mode) or the table (table mode) as JSON ('-': stdout).
+    /// Write the certificate (SHAPE mode) or the table (table mode) as JSON ('-': stdout;
+    /// a certificate's name ending in .json.gz is written compressed).
     #[arg(long)]
     json: Option<PathBuf>,
     /// Table mode: the largest board side tried for a board number.
@@ -117,7 +118,7 @@ fn run_printing(args: BoardArgs) -> Outcome {
     let run = board::run_with(&game, version, &options(&args), &progress(label));
     outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
-        if let Err(outcome) = super::write_now("board", path, json) {
+        if let Err(outcome) = write_table(path, json) {
             return outcome;
         }
     }
@@ -147,11 +148,22 @@ fn run_delay(args: &BoardArgs, game: &Game, version: Version, within: u32) -> Ou
     };
     outln!("{heading}: the first player completes no copy within {within} moves: {verdict}");
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &certified) {
-        if let Err(outcome) = super::write_now("board", path, json) {
+        if let Err(outcome) = write_table(path, json) {
             return outcome;
         }
     }
     Outcome::from_holds(certified.holds())
+}
+
+/// Writes a certificate to `path`, compressed when it ends in `.json.gz`.
+fn write_table(path: &Path, json: &str) -> Result<(), Outcome> {
+    if !gamecert::cert::gzip::is_gzip(path) {
+        return super::write_now("board", path, json);
+    }
+    match gamecert::cert::write_output_file(path, &gamecert::cert::gzip::compress(json)) {
+        Ok(()) => Ok(()),
+        Err(error) => Err(bad_input(&error.to_string())),
+    }
 }
 
 fn bad_input(message: &str) -> Outcome {

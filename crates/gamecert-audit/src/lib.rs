@@ -305,6 +305,10 @@ impl std::error::Error for AuditError {}
 /// is about 15 MB; parsed JSON takes several times its text in memory).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// The most text the kernel inflates from one `.json.gz` certificate (a
+/// board table too large to commit as plain JSON).
+pub const MAX_INFLATED_BYTES: u64 = 512 * 1024 * 1024;
+
 pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
     let display = path.display().to_string();
     let read_error = |source| AuditError::Read {
@@ -321,8 +325,20 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
             bytes,
         });
     }
-    let text = json::read_limited(file, MAX_FILE_BYTES).map_err(read_error)?;
+    let text = if is_gzip(path) {
+        json::read_limited(flate2::read::GzDecoder::new(file), MAX_INFLATED_BYTES)
+    } else {
+        json::read_limited(file, MAX_FILE_BYTES)
+    }
+    .map_err(read_error)?;
     audit_text(&display, &text)
+}
+
+/// Whether `path` names a gzip-compressed certificate (`.json.gz`), which
+/// the kernel reads through the decoder.
+pub fn is_gzip(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name.to_string_lossy().ends_with(".json.gz"))
 }
 
 /// Audits a certificate given as text, `path` naming it in errors: the

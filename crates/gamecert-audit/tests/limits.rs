@@ -39,3 +39,44 @@ fn tictactoe_tables_over_the_entry_limit_are_refused() {
     assert!(report.failures.iter().any(|f| matches!(f,
         Failure::Tictactoe(gamecert_audit::tictactoe::Fault::OverLimit { count, .. }) if *count == limit as u64 + 1)));
 }
+
+fn gzip_into(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    use std::io::Write;
+    let path = std::env::temp_dir().join(format!("gamecert-audit-{}-{name}", std::process::id()));
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(bytes).unwrap();
+    std::fs::write(&path, encoder.finish().unwrap()).unwrap();
+    path
+}
+
+fn committed_board(name: &str) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::fs::read_to_string(root.join("certificates/boards").join(name)).unwrap()
+}
+
+#[test]
+fn a_compressed_board_table_is_audited_from_its_inflated_text() {
+    let text = committed_board("snaky-on-6x6-weak.json");
+    let path = gzip_into("board.json.gz", text.as_bytes());
+    let report = audit_file(&path);
+    std::fs::remove_file(&path).ok();
+    assert!(report.unwrap().holds());
+    // The same forgery is refused whether plain or compressed.
+    let forged = text.replacen("\"first-does-not-win\"", "\"first-wins\"", 1);
+    assert_ne!(forged, text);
+    let path = gzip_into("forged.json.gz", forged.as_bytes());
+    let report = audit_file(&path);
+    std::fs::remove_file(&path).ok();
+    assert!(!report.unwrap().holds());
+}
+
+#[test]
+fn a_truncated_compressed_file_is_a_read_error() {
+    let text = committed_board("snaky-on-6x6-weak.json");
+    let path = gzip_into("cut.json.gz", text.as_bytes());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let result = audit_file(&path);
+    std::fs::remove_file(&path).ok();
+    assert!(matches!(result, Err(AuditError::Read { .. })), "{result:?}");
+}
