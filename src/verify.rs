@@ -112,8 +112,7 @@ pub fn read_committed(
 fn read_text(path: &Path) -> std::io::Result<String> {
     let file = std::fs::File::open(path)?;
     if is_gzip(path) {
-        let limit = gamecert_audit::MAX_INFLATED_BYTES;
-        gamecert_audit::json::read_limited(flate2::read::GzDecoder::new(file), limit)
+        gamecert_audit::read_inflated(file)
     } else {
         std::io::read_to_string(file)
     }

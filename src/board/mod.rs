@@ -337,9 +337,10 @@ pub fn certify(
             }
         }
     };
-    if committed_bytes(&json) > COMMIT_LIMIT_BYTES {
+    let bytes = committed_bytes(&json);
+    if bytes > COMMIT_LIMIT_BYTES {
         Certified::TooLarge {
-            bytes: committed_bytes(&json),
+            bytes,
             sha256: crate::cert::hash::sha256_hex(json.as_bytes()),
             audit,
         }

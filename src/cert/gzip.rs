@@ -3,11 +3,6 @@
 
 use std::io::Write as _;
 
-/// Whether `path` names a compressed certificate.
-pub fn is_gzip(path: &std::path::Path) -> bool {
-    gamecert_audit::is_gzip(path)
-}
-
 /// `text` compressed as gzip at the best level, with no name or time in the
 /// header, so the bytes depend on the text alone.
 pub fn compress(text: &str) -> Vec<u8> {

@@ -157,7 +157,7 @@ fn run_delay(args: &BoardArgs, game: &Game, version: Version, within: u32) -> Ou
 
 /// Writes a certificate to `path`, compressed when it ends in `.json.gz`.
 fn write_table(path: &Path, json: &str) -> Result<(), Outcome> {
-    if !gamecert::cert::gzip::is_gzip(path) {
+    if !gamecert_audit::is_gzip(path) {
         return super::write_now("board", path, json);
     }
     match gamecert::cert::write_output_file(path, &gamecert::cert::gzip::compress(json)) {

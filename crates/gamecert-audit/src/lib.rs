@@ -326,7 +326,7 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
         });
     }
     let text = if is_gzip(path) {
-        json::read_limited(flate2::read::GzDecoder::new(file), MAX_INFLATED_BYTES)
+        read_inflated(file)
     } else {
         json::read_limited(file, MAX_FILE_BYTES)
     }
@@ -339,6 +339,11 @@ pub fn audit_file(path: &Path) -> Result<AuditReport, AuditError> {
 pub fn is_gzip(path: &Path) -> bool {
     path.file_name()
         .is_some_and(|name| name.to_string_lossy().ends_with(".json.gz"))
+}
+
+/// The text of a `.json.gz` certificate, at most [`MAX_INFLATED_BYTES`].
+pub fn read_inflated(compressed: impl std::io::Read) -> std::io::Result<String> {
+    json::read_limited(flate2::read::GzDecoder::new(compressed), MAX_INFLATED_BYTES)
 }
 
 /// Audits a certificate given as text, `path` naming it in errors: the
