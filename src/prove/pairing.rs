@@ -145,10 +145,12 @@ fn backtrack(residual: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
         pairs: Vec::new(),
         sets: residual.to_vec(),
         candidates: Vec::new(),
+        meets: Vec::new(),
     };
     search.sets.sort_unstable();
     search.sets.dedup();
-    search.extend(0, 0).then_some(search.pairs)
+    let open = search.hardest(0, search.sets.len(), 0);
+    search.extend(0, 0, open).then_some(search.pairs)
 }
 
 /// The search keeps its state in two stacks, so a step allocates nothing:
@@ -161,36 +163,35 @@ struct Backtrack {
     pairs: Vec<(usize, usize)>,
     sets: Vec<Cells>,
     candidates: Vec<(usize, u8, u8)>,
+    /// Scratch for `push_candidates`: the sets meeting each pair of the
+    /// hardest set's open cells, by the cells' ranks in it.
+    meets: Vec<u32>,
 }
 
 impl Backtrack {
     /// Covers the sets `self.sets[start..]` (those with no pair yet) with
-    /// pairs of cells outside `used`.
-    fn extend(&mut self, start: usize, used: Cells) -> bool {
+    /// pairs of cells outside `used`; `open` is what `hardest` says of them.
+    fn extend(&mut self, start: usize, used: Cells, open: Option<Cells>) -> bool {
         self.steps += 1;
         if self.steps > self.limit {
             return false;
         }
-        let end = self.sets.len();
-        let Some(open) = self.hardest(start, end, used) else {
+        let Some(open) = open else {
             return false;
         };
         if open == 0 {
             return true;
         }
+        let end = self.sets.len();
         let first = self.candidates.len();
         self.push_candidates(start, end, open);
         let last = self.candidates.len();
         for index in first..last {
             let (_, a, b) = self.candidates[index];
             let pair: Cells = 1 << a | 1 << b;
-            for set in start..end {
-                if self.sets[set] & pair != pair {
-                    self.sets.push(self.sets[set]);
-                }
-            }
+            let child = self.push_uncovered(start, end, pair, used | pair);
             self.pairs.push((usize::from(a), usize::from(b)));
-            if self.extend(end, used | pair) {
+            if self.extend(end, used | pair, child) {
                 return true;
             }
             self.pairs.pop();
@@ -208,27 +209,73 @@ impl Backtrack {
     fn hardest(&self, start: usize, end: usize, used: Cells) -> Option<Cells> {
         let mut hardest: Option<(u32, Cells)> = None;
         for &set in &self.sets[start..end] {
-            let open = set & !used;
-            let count = open.count_ones();
-            if count < 2 {
-                return None;
-            }
-            if hardest.is_none_or(|(best, _)| count < best) {
-                hardest = Some((count, open));
-            }
+            hardest = Self::harder(hardest, set & !used)?;
         }
         Some(hardest.map_or(0, |(_, open)| open))
     }
 
+    /// Pushes the sets of `self.sets[start..end]` that `pair` leaves
+    /// uncovered and returns what `hardest(end, .., used)` would say of
+    /// them, in the same pass; it stops at a set that can no longer be
+    /// covered (the pushed sets are truncated by the caller).
+    fn push_uncovered(
+        &mut self,
+        start: usize,
+        end: usize,
+        pair: Cells,
+        used: Cells,
+    ) -> Option<Cells> {
+        let mut hardest: Option<(u32, Cells)> = None;
+        for index in start..end {
+            let set = self.sets[index];
+            if set & pair == pair {
+                continue;
+            }
+            hardest = Self::harder(hardest, set & !used)?;
+            self.sets.push(set);
+        }
+        Some(hardest.map_or(0, |(_, open)| open))
+    }
+
+    /// The harder of the hardest so far and a set's open cells; `None`
+    /// when the set has fewer than two.
+    fn harder(hardest: Option<(u32, Cells)>, open: Cells) -> Option<Option<(u32, Cells)>> {
+        let count = open.count_ones();
+        if count < 2 {
+            return None;
+        }
+        Some(match hardest {
+            Some((best, _)) if best <= count => hardest,
+            _ => Some((count, open)),
+        })
+    }
+
     /// The pairs of `open`, those meeting the most uncovered sets first
-    /// (ties: cell order).
+    /// (ties: cell order). One pass over the sets counts every pair at
+    /// once: a set adds one to each pair of its cells inside `open` (most
+    /// sets meet `open` in fewer than two cells), instead of a pass a pair.
     fn push_candidates(&mut self, start: usize, end: usize, open: Cells) {
+        let width = open.count_ones() as usize;
+        let rank = |cell: usize| (open & ((1 << cell) - 1)).count_ones() as usize;
+        self.meets.clear();
+        self.meets.resize(width * width, 0);
+        for &set in &self.sets[start..end] {
+            let inside = set & open;
+            if inside & (inside.wrapping_sub(1)) == 0 {
+                continue;
+            }
+            for a in members(inside) {
+                let row = rank(a) * width;
+                for b in members(inside & !(Cells::MAX >> (127 - a))) {
+                    self.meets[row + rank(b)] += 1;
+                }
+            }
+        }
         let first = self.candidates.len();
-        for a in members(open) {
-            for b in members(open & !(Cells::MAX >> (127 - a))) {
-                let pair: Cells = 1 << a | 1 << b;
-                let sets = &self.sets[start..end];
-                let meets = sets.iter().filter(|&&set| set & pair == pair).count();
+        for (index_a, a) in members(open).enumerate() {
+            let above = open & !(Cells::MAX >> (127 - a));
+            for (offset, b) in members(above).enumerate() {
+                let meets = self.meets[index_a * width + index_a + 1 + offset] as usize;
                 self.candidates.push((meets, a as u8, b as u8));
             }
         }
@@ -403,6 +450,34 @@ mod tests {
                     assert!(covers(&residual, &pairs, Some(reply)));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn candidate_pairs_are_counted_as_one_pass_a_pair_would_count_them() {
+        let graph = Shape::parse("snaky").unwrap().board(7, 6).unwrap();
+        let sets = residual(&graph.sets, 1 << 17 | 1 << 24, 1 << 18, graph.all());
+        let mut search = Backtrack {
+            steps: 0,
+            limit: 0,
+            pairs: Vec::new(),
+            sets: sets.clone(),
+            candidates: Vec::new(),
+            meets: Vec::new(),
+        };
+        for &open in sets.iter().take(40) {
+            search.candidates.clear();
+            search.push_candidates(0, sets.len(), open);
+            let mut expected: Vec<(usize, u8, u8)> = Vec::new();
+            for a in members(open) {
+                for b in members(open).filter(|&b| b > a) {
+                    let pair: Cells = 1 << a | 1 << b;
+                    let meets = sets.iter().filter(|&&set| set & pair == pair).count();
+                    expected.push((meets, a as u8, b as u8));
+                }
+            }
+            expected.sort_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+            assert_eq!(search.candidates, expected);
         }
     }
 }
