@@ -25,7 +25,8 @@ pub use search::{Position, Solver, Version};
 pub use shape::Shape;
 
 use crate::audit::AuditReport;
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// Where the winning sets come from.
 #[derive(Debug, Clone)]
@@ -263,13 +264,76 @@ impl Options {
 /// [`run`] with explicit search settings.
 pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn Fn(&str)) -> Run {
     let solver = options.solver(&game.graph, version, &game.name());
-    let solution = solve(&solver, progress);
+    run_solver(game, &solver, version, progress)
+}
+
+/// How often a resumable search saves its state.
+pub const SAVE_EVERY: Duration = Duration::from_secs(600);
+
+/// Why a resumable run ended without a value.
+#[derive(Debug)]
+pub enum Interrupted {
+    /// The time budget ran out first; nothing is proved.
+    Stopped {
+        nodes: u64,
+        /// The records saved, or why they were not.
+        saved: Option<Result<usize, String>>,
+    },
+    /// The settings or the state file do not fit.
+    Unusable(String),
+}
+
+/// [`run_with`] with the prover's state kept in `state` (read when it
+/// exists, saved every [`SAVE_EVERY`] and when the budget ends the
+/// search) and the search stopped after `seconds`, if given. The
+/// value is settled first (the question a Breaker-side run asks of the
+/// empty board); only then is the strategy read from the table.
+pub fn run_resumable(
+    game: &Game,
+    version: Version,
+    options: &Options,
+    state: Option<&Path>,
+    seconds: Option<u64>,
+    progress: &dyn Fn(&str),
+) -> Result<Run, Interrupted> {
+    let mut solver = options.solver(&game.graph, version, &game.name());
+    let most = (solver.graph.cells() as u32).div_ceil(2);
+    let Some(prover) = solver.prover.as_mut() else {
+        let reason = "--state and --seconds need --engine proof-number";
+        return Err(Interrupted::Unusable(reason.to_string()));
+    };
+    if let Some(path) = state {
+        let read = prover
+            .resume_from(path, SAVE_EVERY)
+            .map_err(|error| Interrupted::Unusable(format!("{}: {error}", path.display())))?;
+        progress(&format!("{read} records read from {}", path.display()));
+    }
+    let start = Instant::now();
+    prover.deadline = seconds.map(|seconds| start + Duration::from_secs(seconds));
+    if prover.wins(Position::EMPTY, true, most, u64::MAX).is_none() {
+        let saved = prover
+            .save_state()
+            .map(|result| result.map_err(|error| error.to_string()));
+        return Err(Interrupted::Stopped {
+            nodes: prover.nodes(),
+            saved,
+        });
+    }
+    prover.resume_after_stop();
+    let mut run = run_solver(game, &solver, version, progress);
+    run.solution.seconds = start.elapsed().as_secs_f64();
+    Ok(run)
+}
+
+/// Solves with `solver`, then extracts, writes and audits the table.
+fn run_solver(game: &Game, solver: &Solver, version: Version, progress: &dyn Fn(&str)) -> Run {
+    let solution = solve(solver, progress);
     let bound = match solution.value {
         Value::FirstWins { moves } => Some(moves),
         Value::FirstDoesNotWin => None,
     };
     progress("extracting the strategy table");
-    let certified = match strategy::extract(&solver, bound, ENTRY_LIMIT) {
+    let certified = match strategy::extract(solver, bound, ENTRY_LIMIT) {
         Err(error) => Certified::NotBuilt {
             reason: error.to_string(),
         },

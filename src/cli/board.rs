@@ -75,6 +75,15 @@ pub struct BoardArgs {
     /// certified lower bound: the move number is at least K + 1).
     #[arg(long, value_name = "K")]
     within: Option<u32>,
+    /// SHAPE mode, proof-number engine: keep the search's state in FILE (read
+    /// when it exists, saved every 10 minutes and when --seconds ends the
+    /// search), so that the same command resumes a stopped search.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// SHAPE mode, proof-number engine: stop the search after S seconds
+    /// (exit 1: nothing proved; with --state the state is saved).
+    #[arg(long, value_name = "S")]
+    seconds: Option<u64>,
 }
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
@@ -108,6 +117,13 @@ fn run_printing(args: BoardArgs) -> Outcome {
     } else {
         Version::Weak
     };
+    if (args.state.is_some() || args.seconds.is_some())
+        && (args.shard.is_some() || args.within.is_some())
+    {
+        return bad_input(
+            "--state and --seconds go with a plain SHAPE search (not --shard or --within)",
+        );
+    }
     if let Some(shard) = &args.shard {
         return run_shard(&args, shard, &game, version);
     }
@@ -115,7 +131,22 @@ fn run_printing(args: BoardArgs) -> Outcome {
         return run_delay(&args, &game, version, within);
     }
     let label = format!("board {} {}", game.name(), version.word());
-    let run = board::run_with(&game, version, &options(&args), &progress(label));
+    let run = if args.state.is_some() || args.seconds.is_some() {
+        let run = board::run_resumable(
+            &game,
+            version,
+            &options(&args),
+            args.state.as_deref(),
+            args.seconds,
+            &progress(label),
+        );
+        match run {
+            Ok(run) => run,
+            Err(interrupted) => return report_interrupted(&args, &game, interrupted),
+        }
+    } else {
+        board::run_with(&game, version, &options(&args), &progress(label))
+    };
     outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
         if let Err(outcome) = write_table(path, json) {
@@ -123,6 +154,29 @@ fn run_printing(args: BoardArgs) -> Outcome {
         }
     }
     Outcome::from_holds(run.certified.holds())
+}
+
+/// A resumable run that ended without a value: exit 1 when the budget ran
+/// out (nothing is proved), 2 when the settings or the state do not fit.
+fn report_interrupted(args: &BoardArgs, game: &Game, interrupted: board::Interrupted) -> Outcome {
+    let (nodes, saved) = match interrupted {
+        board::Interrupted::Unusable(reason) => return bad_input(&reason),
+        board::Interrupted::Stopped { nodes, saved } => (nodes, saved),
+    };
+    let state = match (saved, &args.state) {
+        (Some(Ok(count)), Some(path)) => format!(
+            "; {count} records saved to {}: the same command resumes",
+            path.display()
+        ),
+        (Some(Err(error)), _) => format!("; the state was NOT saved: {error}"),
+        _ => String::new(),
+    };
+    outln!(
+        "{}: stopped after {} s and {nodes} nodes, nothing proved{state}",
+        game.name(),
+        args.seconds.unwrap_or(0)
+    );
+    Outcome::Refuted
 }
 
 /// `--within K`: the delay certificate, or exit 1 when the first player

@@ -8,7 +8,8 @@
 //! `position` (a position, one scan of its sets), `expand` (the sound cuts
 //! and the move order: threats, Erdős–Selfridge, pairing leaves), `pairing`
 //! (Breaker's pairing leaves from CaDiCaL), `table` (the bounded
-//! transposition table), `dfpn` (the search).
+//! transposition table), `state` (the table saved for a resumed search),
+//! `dfpn` (the search).
 //!
 //! [`Prover`] owns the table; every question asked of it reuses what the
 //! earlier ones proved. The first plies are split over rayon's threads,
@@ -21,6 +22,7 @@ pub mod expand;
 pub mod hypergraph;
 pub mod pairing;
 pub mod position;
+pub mod state;
 pub mod table;
 
 pub use expand::{Expansion, Rules};
@@ -29,8 +31,10 @@ pub use position::{Position, Version};
 
 use dfpn::{Node, Search};
 use rayon::prelude::*;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use table::Table;
 
 /// The table size when none is asked for: a quarter of the machine's
@@ -71,6 +75,9 @@ pub struct Prover<'g> {
     pub parallel_plies: u32,
     /// A label for progress reports on stderr (none: silent).
     pub progress: Option<String>,
+    /// When the search stops by itself (the question then answers `None`).
+    pub deadline: Option<Instant>,
+    checkpoint: Option<Checkpoint>,
     table: Table,
     nodes: AtomicU64,
     stop: AtomicBool,
@@ -93,6 +100,8 @@ impl<'g> Prover<'g> {
             sat_plies: SAT_PLIES,
             parallel_plies: 0,
             progress: None,
+            deadline: None,
+            checkpoint: None,
             table: Table::with_bytes(memory),
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
@@ -120,6 +129,81 @@ impl<'g> Prover<'g> {
         }
     }
 
+    /// Reads the saved state at `path` into the table, when the file
+    /// exists, and saves the state there every `every` of searching; the
+    /// records read.
+    pub fn resume_from(
+        &mut self,
+        path: &Path,
+        every: Duration,
+    ) -> Result<usize, state::StateError> {
+        let fingerprint = state::fingerprint(self.graph, self.version);
+        let read = if path.exists() {
+            state::load(path, &fingerprint, &self.table)?
+        } else {
+            0
+        };
+        self.checkpoint = Some(Checkpoint {
+            path: path.to_path_buf(),
+            fingerprint,
+            every,
+            last: Mutex::new(Instant::now()),
+        });
+        Ok(read)
+    }
+
+    /// Saves the state where [`Prover::resume_from`] said; the records
+    /// written (`None`: no state file was named).
+    pub fn save_state(&self) -> Option<std::io::Result<usize>> {
+        let checkpoint = self.checkpoint.as_ref()?;
+        if let Ok(mut last) = checkpoint.last.lock() {
+            *last = Instant::now();
+        }
+        Some(state::save(
+            &checkpoint.path,
+            &checkpoint.fingerprint,
+            &self.table,
+            state::SAVED_RECORDS,
+        ))
+    }
+
+    /// Lets a search stopped by the deadline go on (with no deadline).
+    pub fn resume_after_stop(&mut self) {
+        self.deadline = None;
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// Stops the search at the deadline; saves the state when it is due.
+    fn keep_time(&self) {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        let Some(checkpoint) = &self.checkpoint else {
+            return;
+        };
+        let due = checkpoint
+            .last
+            .lock()
+            .is_ok_and(|last| last.elapsed() >= checkpoint.every);
+        if due {
+            let label = self.progress.as_deref().unwrap_or("prover");
+            match self.save_state() {
+                Some(Ok(count)) => eprintln!(
+                    "{label}: state saved to {} ({count} records)",
+                    checkpoint.path.display()
+                ),
+                Some(Err(error)) => eprintln!(
+                    "{label}: cannot save the state to {}: {error}",
+                    checkpoint.path.display()
+                ),
+                None => {}
+            }
+        }
+    }
+
     fn search(&self, node_limit: u64) -> Search<'_> {
         Search {
             rules: self.rules(),
@@ -127,10 +211,8 @@ impl<'g> Prover<'g> {
             nodes: &self.nodes,
             node_limit,
             stop: &self.stop,
-            tick: self
-                .progress
-                .as_ref()
-                .map(|_| self as &(dyn dfpn::Tick + Sync)),
+            tick: (self.progress.is_some() || self.deadline.is_some() || self.checkpoint.is_some())
+                .then_some(self as &(dyn dfpn::Tick + Sync)),
         }
     }
 
@@ -221,7 +303,16 @@ impl<'g> Prover<'g> {
 impl dfpn::Tick for Prover<'_> {
     fn tick(&self, nodes: u64) {
         self.report(nodes);
+        self.keep_time();
     }
+}
+
+/// Where and how often the search's state is saved.
+struct Checkpoint {
+    path: PathBuf,
+    fingerprint: String,
+    every: Duration,
+    last: Mutex<Instant>,
 }
 
 #[cfg(test)]
@@ -325,5 +416,27 @@ mod tests {
         let solver = crate::board::search::Solver::new(&graph, Version::Weak);
         let expected = solver.first_wins_within(Position::EMPTY, 13);
         assert_eq!(answer, Some(expected));
+    }
+
+    #[test]
+    fn a_search_stopped_and_resumed_from_its_saved_state_answers_the_same() {
+        let graph = Shape::parse("snaky").unwrap().board(7, 7).unwrap();
+        let path = std::env::temp_dir().join(format!("gamecert-resume-{}.gz", std::process::id()));
+        let ask = |prover: &mut Prover, limit: u64| {
+            prover.pairing_plies = 16;
+            prover.wins(Position::EMPTY, true, 25, limit)
+        };
+        let mut fresh = Prover::with_memory(&graph, Version::Weak, 64 << 20);
+        let expected = ask(&mut fresh, u64::MAX);
+        assert!(expected.is_some());
+        let mut stopped = Prover::with_memory(&graph, Version::Weak, 64 << 20);
+        assert_eq!(stopped.resume_from(&path, Duration::MAX).unwrap(), 0);
+        assert_eq!(ask(&mut stopped, 100), None);
+        let saved = stopped.save_state().unwrap().unwrap();
+        assert!(saved > 0);
+        let mut resumed = Prover::with_memory(&graph, Version::Weak, 64 << 20);
+        assert_eq!(resumed.resume_from(&path, Duration::MAX).unwrap(), saved);
+        assert_eq!(ask(&mut resumed, u64::MAX), expected);
+        std::fs::remove_file(path).unwrap();
     }
 }

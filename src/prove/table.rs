@@ -119,6 +119,17 @@ impl Table {
             .sum()
     }
 
+    /// Every record held, with its key (a scan of the whole table: for
+    /// saving the search's state).
+    pub fn occupied(&self) -> Vec<(Key, Record)> {
+        let mut records = Vec::new();
+        for stripe in self.stripes.iter().filter_map(|stripe| stripe.lock().ok()) {
+            let held = stripe.iter().filter(|slot| slot[4] & OCCUPIED != 0);
+            records.extend(held.map(|slot| (key_of(slot), decode(slot))));
+        }
+        records
+    }
+
     fn place(&self, key: Key) -> (usize, usize) {
         let hash = hash(key);
         let stripe = (hash >> 58) as usize % STRIPES;
@@ -164,6 +175,14 @@ fn holds(slot: &Slot, key: Key) -> bool {
         && slot[1] == (key.first >> 64) as u64
         && slot[2] == key.second as u64
         && slot[3] == (key.second >> 64) as u64
+}
+
+fn key_of(slot: &Slot) -> Key {
+    Key {
+        first: u128::from(slot[0]) | u128::from(slot[1]) << 64,
+        second: u128::from(slot[2]) | u128::from(slot[3]) << 64,
+        first_to_move: slot[4] & FIRST_TO_MOVE != 0,
+    }
 }
 
 fn least_work(ways: &[Slot]) -> usize {
