@@ -320,6 +320,11 @@ pub fn run_resumable(
         });
     }
     prover.resume_after_stop();
+    // The answer is in the table now: saved, a run stopped while reading
+    // out the strategy resumes at the read-out.
+    if let Some(Err(error)) = prover.save_state() {
+        progress(&format!("cannot save the state: {error}"));
+    }
     let mut run = run_solver(game, &solver, version, progress);
     run.solution.seconds = start.elapsed().as_secs_f64();
     Ok(run)
