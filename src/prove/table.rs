@@ -9,6 +9,8 @@
 //! threads can share it.
 
 use super::hypergraph::Cells;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 use std::sync::Mutex;
 
 /// What the search knows of one canonical position with a given player to
@@ -119,15 +121,28 @@ impl Table {
             .sum()
     }
 
-    /// Every record held, with its key (a scan of the whole table: for
-    /// saving the search's state).
-    pub fn occupied(&self) -> Vec<(Key, Record)> {
-        let mut records = Vec::new();
+    /// The `limit` records whose subtrees took the most work, costliest
+    /// first, ties in key order (a scan of the whole table, for saving the
+    /// search's state). A heap of `limit` entries keeps the memory to them,
+    /// however full the table.
+    pub fn costliest(&self, limit: usize) -> Vec<(Key, Record)> {
+        let mut kept: BinaryHeap<Ranked> = BinaryHeap::with_capacity(limit.min(1 << 20));
         for stripe in self.stripes.iter().filter_map(|stripe| stripe.lock().ok()) {
-            let held = stripe.iter().filter(|slot| slot[4] & OCCUPIED != 0);
-            records.extend(held.map(|slot| (key_of(slot), decode(slot))));
+            for slot in stripe.iter().filter(|slot| slot[4] & OCCUPIED != 0) {
+                let ranked = Ranked(key_of(slot), decode(slot));
+                if kept.len() < limit {
+                    kept.push(ranked);
+                } else if kept.peek().is_some_and(|worst| ranked < *worst) {
+                    kept.pop();
+                    kept.push(ranked);
+                }
+            }
         }
-        records
+        let sorted = kept.into_sorted_vec();
+        sorted
+            .into_iter()
+            .map(|Ranked(key, record)| (key, record))
+            .collect()
     }
 
     fn place(&self, key: Key) -> (usize, usize) {
@@ -175,6 +190,42 @@ fn holds(slot: &Slot, key: Key) -> bool {
         && slot[1] == (key.first >> 64) as u64
         && slot[2] == key.second as u64
         && slot[3] == (key.second >> 64) as u64
+}
+
+/// A record ranked for saving: the less work, the greater (so a max-heap
+/// keeps the worst on top); equal work, the greater key the greater.
+struct Ranked(Key, Record);
+
+impl Ranked {
+    fn rank(&self) -> (std::cmp::Reverse<u32>, u128, u128, bool) {
+        let Ranked(key, record) = self;
+        (
+            std::cmp::Reverse(record.work),
+            key.first,
+            key.second,
+            key.first_to_move,
+        )
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.rank() == other.rank()
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.rank().cmp(&other.rank())
+    }
 }
 
 fn key_of(slot: &Slot) -> Key {
@@ -276,5 +327,24 @@ mod tests {
         assert_eq!(kept.len(), capacity);
         let mean = kept.iter().map(|&w| w as f64).sum::<f64>() / kept.len() as f64;
         assert!(mean > 500.0, "mean work kept {mean}");
+    }
+
+    #[test]
+    fn the_costliest_records_come_first_ties_in_key_order() {
+        let table = Table::with_bytes(1 << 20);
+        for (index, work) in [5u32, 3, 5, 1, 9, 5].into_iter().enumerate() {
+            let record = Record {
+                work,
+                ..Record::FRESH
+            };
+            table.put(key(index as u128 + 1, false), record);
+        }
+        let kept: Vec<(u128, u32)> = table
+            .costliest(4)
+            .into_iter()
+            .map(|(key, record)| (key.first, record.work))
+            .collect();
+        assert_eq!(kept, vec![(5, 9), (1, 5), (3, 5), (6, 5)]);
+        assert_eq!(table.costliest(100).len(), 6);
     }
 }
