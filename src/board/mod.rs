@@ -306,7 +306,15 @@ pub fn run_resumable(
         let read = prover
             .resume_from(path, SAVE_EVERY)
             .map_err(|error| Interrupted::Unusable(format!("{}: {error}", path.display())))?;
-        progress(&format!("{read} records read from {}", path.display()));
+        // Said even in the first second, when progress is otherwise quiet:
+        // whether a state was resumed decides what the run's figures mean.
+        if options.progress {
+            eprintln!(
+                "{}: {read} records read from {}",
+                game.name(),
+                path.display()
+            );
+        }
     }
     let start = Instant::now();
     prover.deadline = seconds.map(|seconds| start + Duration::from_secs(seconds));
