@@ -106,7 +106,7 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
             seconds: start.elapsed().as_secs_f64(),
         };
     }
-    let most = (solver.graph.cells() as u32).div_ceil(2);
+    let most = most_moves(solver.graph);
     let report = |budget: u32, answer: bool| {
         progress(&format!(
             "budget {budget}: {} after {} nodes, {:.1}s",
@@ -267,6 +267,12 @@ pub fn run_with(game: &Game, version: Version, options: &Options, progress: &dyn
     run_solver(game, &solver, version, progress)
 }
 
+/// The most moves the first player can make on `graph`: with this budget
+/// "within" means "ever".
+fn most_moves(graph: &Hypergraph) -> u32 {
+    (graph.cells() as u32).div_ceil(2)
+}
+
 /// How often a resumable search saves its state.
 pub const SAVE_EVERY: Duration = Duration::from_secs(600);
 
@@ -297,7 +303,7 @@ pub fn run_resumable(
     progress: &dyn Fn(&str),
 ) -> Result<Run, Interrupted> {
     let mut solver = options.solver(&game.graph, version, &game.name());
-    let most = (solver.graph.cells() as u32).div_ceil(2);
+    let most = most_moves(solver.graph);
     let Some(prover) = solver.prover.as_mut() else {
         let reason = "--state and --seconds need --engine proof-number";
         return Err(Interrupted::Unusable(reason.to_string()));

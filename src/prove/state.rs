@@ -18,8 +18,6 @@
 use super::hypergraph::Hypergraph;
 use super::position::Version;
 use super::table::{Key, Record, Table};
-use sha2::{Digest, Sha256};
-use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
@@ -31,42 +29,24 @@ const RECORD_BYTES: usize = 48;
 pub const SAVED_RECORDS: usize = 1_000_000;
 
 /// Why a state file was not read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StateError {
-    Io(io::Error),
+    #[error("{0}")]
+    Io(#[from] io::Error),
     /// Not a state file, or one of another game or format.
+    #[error("{0}")]
     Foreign(String),
-}
-
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StateError::Io(error) => write!(f, "{error}"),
-            StateError::Foreign(reason) => write!(f, "{reason}"),
-        }
-    }
-}
-
-impl From<io::Error> for StateError {
-    fn from(error: io::Error) -> Self {
-        StateError::Io(error)
-    }
 }
 
 /// The game a state belongs to: its version and winning sets.
 pub fn fingerprint(graph: &Hypergraph, version: Version) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(version.word().as_bytes());
-    hasher.update((graph.width as u64).to_le_bytes());
-    hasher.update((graph.height as u64).to_le_bytes());
+    let mut bytes = version.word().as_bytes().to_vec();
+    bytes.extend((graph.width as u64).to_le_bytes());
+    bytes.extend((graph.height as u64).to_le_bytes());
     for set in &graph.sets {
-        hasher.update(set.to_le_bytes());
+        bytes.extend(set.to_le_bytes());
     }
-    hasher
-        .finalize()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    crate::cert::hash::sha256_hex(&bytes)
 }
 
 /// Writes the `limit` costliest records of `table` to `path` (through a
@@ -101,32 +81,20 @@ pub fn load(path: &Path, fingerprint: &str, table: &Table) -> Result<usize, Stat
     }
     let mut count = 0;
     let mut bytes = [0u8; RECORD_BYTES];
-    loop {
-        match read_record(&mut reader, &mut bytes)? {
-            0 => return Ok(count),
-            RECORD_BYTES => {}
-            _ => {
-                return Err(StateError::Foreign(format!(
-                    "truncated after {count} records"
-                )))
-            }
-        }
+    while !reader.fill_buf()?.is_empty() {
+        reader
+            .read_exact(&mut bytes)
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::UnexpectedEof => {
+                    StateError::Foreign(format!("truncated after {count} records"))
+                }
+                _ => StateError::Io(error),
+            })?;
         let (key, record) = decode(&bytes);
         table.put(key, record);
         count += 1;
     }
-}
-
-/// Fills `bytes` as far as the stream goes; the bytes read.
-fn read_record(reader: &mut impl Read, bytes: &mut [u8; RECORD_BYTES]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < RECORD_BYTES {
-        match reader.read(&mut bytes[filled..])? {
-            0 => break,
-            read => filled += read,
-        }
-    }
-    Ok(filled)
+    Ok(count)
 }
 
 fn encode(key: &Key, record: &Record) -> [u8; RECORD_BYTES] {

@@ -9,7 +9,7 @@
 //! threads can share it.
 
 use super::hypergraph::Cells;
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Mutex;
 
@@ -126,10 +126,22 @@ impl Table {
     /// search's state). A heap of `limit` entries keeps the memory to them,
     /// however full the table.
     pub fn costliest(&self, limit: usize) -> Vec<(Key, Record)> {
+        // Ranked so that the less work, the greater, and equal work by key:
+        // the max-heap keeps the worst record kept on top. Keys are unique,
+        // so the slot itself never decides.
+        type Ranked = (Reverse<u32>, u128, u128, bool, Slot);
         let mut kept: BinaryHeap<Ranked> = BinaryHeap::with_capacity(limit.min(1 << 20));
         for stripe in self.stripes.iter().filter_map(|stripe| stripe.lock().ok()) {
             for slot in stripe.iter().filter(|slot| slot[4] & OCCUPIED != 0) {
-                let ranked = Ranked(key_of(slot), decode(slot));
+                let key = key_of(slot);
+                let work = decode(slot).work;
+                let ranked = (
+                    Reverse(work),
+                    key.first,
+                    key.second,
+                    key.first_to_move,
+                    *slot,
+                );
                 if kept.len() < limit {
                     kept.push(ranked);
                 } else if kept.peek().is_some_and(|worst| ranked < *worst) {
@@ -141,7 +153,7 @@ impl Table {
         let sorted = kept.into_sorted_vec();
         sorted
             .into_iter()
-            .map(|Ranked(key, record)| (key, record))
+            .map(|(.., slot)| (key_of(&slot), decode(&slot)))
             .collect()
     }
 
@@ -190,42 +202,6 @@ fn holds(slot: &Slot, key: Key) -> bool {
         && slot[1] == (key.first >> 64) as u64
         && slot[2] == key.second as u64
         && slot[3] == (key.second >> 64) as u64
-}
-
-/// A record ranked for saving: the less work, the greater (so a max-heap
-/// keeps the worst on top); equal work, the greater key the greater.
-struct Ranked(Key, Record);
-
-impl Ranked {
-    fn rank(&self) -> (std::cmp::Reverse<u32>, u128, u128, bool) {
-        let Ranked(key, record) = self;
-        (
-            std::cmp::Reverse(record.work),
-            key.first,
-            key.second,
-            key.first_to_move,
-        )
-    }
-}
-
-impl PartialEq for Ranked {
-    fn eq(&self, other: &Self) -> bool {
-        self.rank() == other.rank()
-    }
-}
-
-impl Eq for Ranked {}
-
-impl PartialOrd for Ranked {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Ranked {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.rank().cmp(&other.rank())
-    }
 }
 
 fn key_of(slot: &Slot) -> Key {
