@@ -65,5 +65,5 @@ fn the_state_flags_need_the_prover_and_a_plain_search() {
     assert!(stderr(&depth_first).contains("need --engine proof-number"));
     let sharded = prove_snaky("6", state, &["--shard", "1/1"]);
     assert_eq!(sharded.status.code(), Some(2));
-    assert!(stderr(&sharded).contains("not --shard or --within"));
+    assert!(stderr(&sharded).contains("keeps its groups' states in --parts-dir"));
 }

@@ -10,6 +10,17 @@ use gamecert::audit::{audit_value, board::Fault, Failure};
 use std::path::Path;
 
 fn run_shards(dir: &Path, shape: &str, size: &str, bound: Option<&str>, n: usize) -> String {
+    run_shards_with(dir, shape, size, bound, n, &[])
+}
+
+fn run_shards_with(
+    dir: &Path,
+    shape: &str,
+    size: &str,
+    bound: Option<&str>,
+    n: usize,
+    extra: &[&str],
+) -> String {
     for k in 1..=n {
         let shard = format!("{k}/{n}");
         let mut args = vec![
@@ -27,6 +38,7 @@ fn run_shards(dir: &Path, shape: &str, size: &str, bound: Option<&str>, n: usize
         if let Some(bound) = bound {
             args.extend(["--bound", bound]);
         }
+        args.extend(extra);
         let out = gamecert(&args);
         assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     }
@@ -62,6 +74,73 @@ fn one_and_three_shards_give_the_same_breaker_certificate() {
     let json: serde_json::Value = serde_json::from_str(&a).unwrap();
     assert_eq!(json["claim"], "first-does-not-win");
     assert!(audit_value(&json).unwrap().holds());
+}
+
+/// With the prover each first move is one search with a table of its own,
+/// so the split does not change the certificate either.
+#[test]
+fn prover_shards_give_the_same_breaker_certificate_however_split() {
+    let (one, three) = (scratch("snaky7-pn-1"), scratch("snaky7-pn-3"));
+    let prover = ["--engine", "proof-number", "--memory", "64M"];
+    let a = run_shards_with(&one, "snaky", "7", None, 1, &prover);
+    let b = run_shards_with(&three, "snaky", "7", None, 3, &prover);
+    assert_eq!(a, b);
+    let json: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(json["claim"], "first-does-not-win");
+    assert!(audit_value(&json).unwrap().holds());
+}
+
+/// `--seconds` stops a prover shard inside a group: exit 1, nothing proved
+/// of it, the group's state saved in the parts directory; the same command
+/// without the budget settles it (the spent state is removed).
+#[test]
+fn a_prover_shard_out_of_time_keeps_its_group_state_and_resumes() {
+    let dir = scratch("snaky7-pn-stop");
+    let shard = |extra: &[&str]| {
+        let mut args = vec![
+            "board",
+            "snaky",
+            "--size",
+            "7",
+            "--pairing-plies",
+            "16",
+            "--engine",
+            "proof-number",
+            "--memory",
+            "64M",
+            "--shard",
+            "1/1",
+            "--parts-dir",
+            dir.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        gamecert(&args)
+    };
+    let stopped = shard(&["--seconds", "0"]);
+    assert_eq!(stopped.status.code(), Some(1), "{}", stdout(&stopped));
+    assert!(stdout(&stopped).contains("stopped in group 0"));
+    assert!(stdout(&stopped).contains("nothing proved of it"));
+    assert!(dir.join("group-0.state.gz").exists());
+    let resumed = shard(&[]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stdout(&resumed));
+    assert!(!dir.join("group-0.state.gz").exists());
+    let part = dir.join("part-1-of-1.json");
+    let merged = gamecert(&["board", "merge", part.to_str().unwrap()]);
+    assert_eq!(merged.status.code(), Some(0), "{}", stdout(&merged));
+    assert!(stdout(&merged).contains("certificate audited"));
+    let depth_first = gamecert(&[
+        "board",
+        "snaky",
+        "--size",
+        "7",
+        "--shard",
+        "1/1",
+        "--seconds",
+        "5",
+        "--parts-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(depth_first.status.code(), Some(2));
 }
 
 #[test]

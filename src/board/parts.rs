@@ -3,9 +3,9 @@
 //! resumes where it was (solved units are skipped), and the merge of all
 //! parts into one audited certificate.
 
-use super::search::{Solver, Version};
+use super::search::{Position, Solver, Version};
 use super::shard::{self, Claim, ShardError, UnitResult};
-use super::{Certified, Game, Options, Shape};
+use super::{Certified, Engine, Game, Options, Shape, SAVE_EVERY};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,6 +46,17 @@ pub enum PartError {
     Board(String),
     #[error("{0}")]
     Output(#[from] crate::cert::OutputError),
+    /// `--seconds` ended the search inside a group; nothing is proved of it.
+    #[error(
+        "stopped in group {group} (the first move at {first_move}) after {nodes} nodes ({saved})"
+    )]
+    Stopped {
+        group: usize,
+        /// The group's first move, `(x,y)`.
+        first_move: String,
+        nodes: u64,
+        saved: String,
+    },
 }
 
 fn file_error(path: &Path, message: impl ToString) -> PartError {
@@ -160,6 +171,7 @@ pub fn run_shard(
     (k, n): (usize, usize),
     directory: &Path,
     options: &Options,
+    deadline: Option<Instant>,
     progress: &dyn Fn(&str),
 ) -> Result<Part, PartError> {
     let game = search.game()?;
@@ -195,6 +207,7 @@ pub fn run_shard(
         options,
         progress,
         start: Instant::now(),
+        deadline,
         nodes: std::cell::Cell::new(0),
     };
     context.solve_part((k, n), part)
@@ -218,6 +231,7 @@ pub fn solve_whole(
         options,
         progress,
         start: Instant::now(),
+        deadline: None,
         nodes: std::cell::Cell::new(0),
     };
     let part = context.solve_part((1, 1), search.empty_part((1, 1), units.len()))?;
@@ -287,6 +301,8 @@ struct Context<'a> {
     options: &'a Options,
     progress: &'a dyn Fn(&str),
     start: Instant,
+    /// When the prover stops (its group's state saved).
+    deadline: Option<Instant>,
     /// Nodes searched by every attempt so far.
     nodes: std::cell::Cell<u64>,
 }
@@ -324,15 +340,157 @@ impl Context<'_> {
         }
     }
 
-    /// Breaker's claim, one group (first move): its replies are tried in
-    /// rounds, each reply with a fresh table and a node limit that grows
-    /// fourfold per round, until one holds (or every one fails). Every
-    /// attempt depends on its unit and limit alone, so the reply found is
-    /// the same however the run was split or resumed.
+    /// Breaker's claim, one group (first move). The prover asks its
+    /// question once, of the position after the first move (one table for
+    /// the group, its state kept beside the part); the depth-first solver
+    /// tries the replies in rounds (see [`Context::settle_replies`]).
     fn solve_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
         let indices: Vec<usize> = (0..self.units.len())
             .filter(|&i| self.units[i].group == group)
             .collect();
+        if self.options.engine != Engine::ProofNumber {
+            return self.settle_replies(group, &indices, None, part);
+        }
+        if self.settled_group(&indices, part) {
+            return Ok(());
+        }
+        let first = Position {
+            second: 0,
+            ..self.units[indices[0]].position
+        };
+        let (x, y) = self
+            .game
+            .graph
+            .coordinates(first.first.trailing_zeros() as usize);
+        let first_move = format!("({x},{y})");
+        (self.progress)(&format!("group {group}: the first move at {first_move}"));
+        let solver = self.group_prover(group)?;
+        let answer = solver.wins_limited(first, false, u32::MAX, u64::MAX);
+        self.nodes.set(self.nodes.get() + solver.nodes());
+        let saved = self.save_group_state(&solver);
+        match answer {
+            None => Err(PartError::Stopped {
+                group,
+                first_move,
+                nodes: solver.nodes(),
+                saved,
+            }),
+            // The first move beats every reply: each fails.
+            Some(true) => {
+                for &index in &indices {
+                    let unit = &self.units[index];
+                    let result =
+                        shard::unit_result(&solver, self.search.claim, index, unit, false)?;
+                    self.record(&solver, result, part)?;
+                }
+                self.drop_group_state(group);
+                Ok(())
+            }
+            Some(false) => {
+                self.settle_replies(group, &indices, Some(&solver), part)?;
+                self.drop_group_state(group);
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether the part already settles the group (a reply holds, or
+    /// every reply fails).
+    fn settled_group(&self, indices: &[usize], part: &Part) -> bool {
+        let known = |i: &usize| part.results.iter().find(|r| r.unit == *i).map(|r| r.holds);
+        indices.iter().any(|i| known(i) == Some(true)) || indices.iter().all(|i| known(i).is_some())
+    }
+
+    /// The group's prover, resumed from its state file when the shard
+    /// keeps a part file, and stopping at the deadline.
+    fn group_prover(&self, group: usize) -> Result<Solver<'_>, PartError> {
+        let mut solver = self.solver();
+        let (Some(prover), Some(path)) = (solver.prover.as_mut(), self.group_state(group)) else {
+            return Ok(solver);
+        };
+        let read = prover
+            .resume_from(&path, SAVE_EVERY)
+            .map_err(|error| file_error(&path, error))?;
+        prover.deadline = self.deadline;
+        (self.progress)(&format!(
+            "group {group}: {read} records read from {}",
+            path.display()
+        ));
+        Ok(solver)
+    }
+
+    /// The state file of a group: beside the part, shared by every split
+    /// into shards (a group is the same search whichever shard runs it).
+    fn group_state(&self, group: usize) -> Option<PathBuf> {
+        let directory = self.path?.parent()?;
+        Some(directory.join(format!("group-{group}.state.gz")))
+    }
+
+    fn save_group_state(&self, solver: &Solver) -> String {
+        match solver
+            .prover
+            .as_ref()
+            .and_then(|prover| prover.save_state())
+        {
+            Some(Ok(count)) => format!("state saved, {count} records"),
+            Some(Err(error)) => format!("state not saved: {error}"),
+            None => "no state kept".to_string(),
+        }
+    }
+
+    /// A settled group's state is spent: its answer is in the part.
+    fn drop_group_state(&self, group: usize) {
+        if let Some(path) = self.group_state(group) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// The unit of a reply that leaves a pairing, if the prover's finders
+    /// find one.
+    fn pairing_reply(&self, solver: &Solver, indices: &[usize]) -> Option<usize> {
+        let first = Position {
+            second: 0,
+            ..self.units[*indices.first()?].position
+        };
+        let (cell, _) = solver.reply_pairing(first)?;
+        let graph = &self.game.graph;
+        let key = |p: Position| graph.canonical(p.first, p.second).0;
+        let wanted = key(first.with_second(cell));
+        indices
+            .iter()
+            .copied()
+            .find(|&index| key(self.units[index].position) == wanted)
+    }
+
+    /// The group's replies are tried in rounds, in order, each with a node
+    /// limit that grows fourfold per round, until one holds (or every one
+    /// fails). Without `shared` each attempt has a fresh table, so it
+    /// depends on its unit and limit alone and the reply found is the same
+    /// however the run was split or resumed; with the prover's table
+    /// (`shared`, the group already answered) the reply it proved is
+    /// found at once.
+    fn settle_replies(
+        &self,
+        group: usize,
+        indices: &[usize],
+        shared: Option<&Solver>,
+        part: &mut Part,
+    ) -> Result<(), PartError> {
+        if let Some(solver) = shared {
+            // As the strategy reading does: a reply leaving a pairing
+            // first, else the first the table has proved.
+            let paired = self.pairing_reply(solver, indices);
+            let proved = paired.or_else(|| {
+                indices.iter().copied().find(|&index| {
+                    solver.settled(self.units[index].position, true, u32::MAX) == Some(false)
+                })
+            });
+            if let Some(index) = proved {
+                let unit = &self.units[index];
+                let result = shard::unit_result(solver, self.search.claim, index, unit, true)?;
+                return self.record(solver, result, part);
+            }
+        }
         let mut limit = FIRST_NODE_LIMIT;
         loop {
             let known = |i: &usize| part.results.iter().find(|r| r.unit == *i).map(|r| r.holds);
@@ -348,16 +506,24 @@ impl Context<'_> {
                 return Ok(());
             }
             for index in open {
-                let solver = self.solver();
+                let fresh;
+                let solver = match shared {
+                    Some(solver) => solver,
+                    None => {
+                        fresh = self.solver();
+                        &fresh
+                    }
+                };
+                let before = solver.nodes();
                 let unit = &self.units[index];
                 let answer = solver.first_wins_limited(unit.position, u32::MAX, limit);
-                self.nodes.set(self.nodes.get() + solver.nodes());
+                self.nodes.set(self.nodes.get() + solver.nodes() - before);
                 let Some(first_wins) = answer else {
                     continue;
                 };
                 let result =
-                    shard::unit_result(&solver, self.search.claim, index, unit, !first_wins)?;
-                self.record(&solver, result, part)?;
+                    shard::unit_result(solver, self.search.claim, index, unit, !first_wins)?;
+                self.record(solver, result, part)?;
                 if !first_wins {
                     return Ok(());
                 }

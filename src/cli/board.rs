@@ -3,7 +3,7 @@ use gamecert::board::table::{self, BoardNumber, TableJson};
 use gamecert::board::{self, Certified, Game, Run, Shape, Value, Version};
 use gamecert::exit::Outcome;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub struct BoardArgs {
@@ -59,7 +59,9 @@ pub struct BoardArgs {
     #[arg(long, value_parser = parse_memory, value_name = "SIZE")]
     memory: Option<usize>,
     /// SHAPE mode: solve only shard K of N (`K/N`) of the units cut after
-    /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes).
+    /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes;
+    /// with the proof-number engine and Breaker's claim, each first move is
+    /// one search whose state is kept in `DIR/group-G.state.gz`).
     #[arg(long)]
     shard: Option<String>,
     /// Shard mode: the directory of the part files (created, with its
@@ -81,7 +83,8 @@ pub struct BoardArgs {
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// SHAPE mode, proof-number engine: stop the search after S seconds
-    /// (exit 1: nothing proved; with --state the state is saved).
+    /// (exit 1: nothing proved; with --state, or a shard's group, the state
+    /// is saved).
     #[arg(long, value_name = "S")]
     seconds: Option<u64>,
 }
@@ -117,12 +120,16 @@ fn run_printing(args: BoardArgs) -> Outcome {
     } else {
         Version::Weak
     };
-    if (args.state.is_some() || args.seconds.is_some())
-        && (args.shard.is_some() || args.within.is_some())
-    {
+    if (args.state.is_some() || args.seconds.is_some()) && args.within.is_some() {
+        return bad_input("--state and --seconds go with a SHAPE search, not --within");
+    }
+    if args.state.is_some() && args.shard.is_some() {
         return bad_input(
-            "--state and --seconds go with a plain SHAPE search (not --shard or --within)",
+            "--state goes with a plain SHAPE search; a shard keeps its groups' states in --parts-dir",
         );
+    }
+    if args.seconds.is_some() && args.shard.is_some() && args.engine != "proof-number" {
+        return bad_input("--seconds with --shard needs --engine proof-number");
     }
     if let Some(shard) = &args.shard {
         return run_shard(&args, shard, &game, version);
@@ -436,8 +443,12 @@ fn run_shard(args: &BoardArgs, shard: &str, game: &Game, version: Version) -> Ou
     };
     let label = format!("board {} {} shard {shard}", game.name(), version.word());
     let started = Instant::now();
+    let deadline = args
+        .seconds
+        .map(|seconds| started + Duration::from_secs(seconds));
     let reporter = progress(label);
-    match board::parts::run_shard(&search, k_n, &args.parts_dir, &options(args), &reporter) {
+    let options = options(args);
+    match board::parts::run_shard(&search, k_n, &args.parts_dir, &options, deadline, &reporter) {
         Ok(part) => {
             let holds = part.results.iter().filter(|r| r.holds).count();
             outln!(
@@ -448,6 +459,19 @@ fn run_shard(args: &BoardArgs, shard: &str, game: &Game, version: Version) -> Ou
                 board::parts::part_path(&args.parts_dir, k_n.0, k_n.1).display()
             );
             Outcome::Holds
+        }
+        Err(board::parts::PartError::Stopped {
+            group,
+            first_move,
+            nodes,
+            saved,
+        }) => {
+            outln!(
+                "{} shard {shard}: stopped in group {group} (the first move at {first_move}) after {nodes} nodes, {:.1}s; nothing proved of it ({saved}); the settled groups are in the part file",
+                game.name(),
+                started.elapsed().as_secs_f64()
+            );
+            Outcome::Refuted
         }
         Err(error) => bad_input(&error.to_string()),
     }
