@@ -11,12 +11,16 @@
 # Add `--bound B` to the extra flags to claim a first-player win within B
 # moves instead of a Breaker win. Resubmitting the same command resumes:
 # every shard re-reads its part file and skips the units it has solved.
+# With `--engine proof-number --memory 12G --seconds S` (S under the job's
+# time limit) each first move is one prover search whose state is saved in
+# PARTS_DIR/group-G.state.gz; a shard stopped by S exits 1 (the merge is
+# then not run), and resubmitting resumes every group from its state.
 # Slurm options (time, memory, partition) can be set with SBATCH_* variables
 # or edited below; one core per shard is enough (RAYON_NUM_THREADS=1).
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-    sed -n '2,16p' "$0" >&2
+    sed -n '2,20p' "$0" >&2
     exit 2
 fi
 shape=$1 size=$2 shards=$3 parts=$4 out=$5
