@@ -141,6 +141,9 @@ fn a_prover_shard_out_of_time_keeps_its_group_state_and_resumes() {
         dir.to_str().unwrap(),
     ]);
     assert_eq!(depth_first.status.code(), Some(2));
+    let maker_claim = shard(&["--bound", "12", "--seconds", "5"]);
+    assert_eq!(maker_claim.status.code(), Some(2));
+    assert!(common::stderr(&maker_claim).contains("goes with Breaker's claim"));
 }
 
 #[test]

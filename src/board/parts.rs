@@ -492,19 +492,12 @@ impl Context<'_> {
             }
         }
         let mut limit = FIRST_NODE_LIMIT;
-        loop {
-            let known = |i: &usize| part.results.iter().find(|r| r.unit == *i).map(|r| r.holds);
-            if indices.iter().any(|i| known(i) == Some(true)) {
-                return Ok(());
-            }
+        while !self.settled_group(indices, part) {
             let open: Vec<usize> = indices
                 .iter()
                 .copied()
-                .filter(|i| known(i).is_none())
+                .filter(|i| part.results.iter().all(|r| r.unit != *i))
                 .collect();
-            if open.is_empty() {
-                return Ok(());
-            }
             for index in open {
                 let fresh;
                 let solver = match shared {
@@ -534,6 +527,7 @@ impl Context<'_> {
             ));
             limit = limit.saturating_mul(4);
         }
+        Ok(())
     }
 }
 

@@ -128,8 +128,13 @@ fn run_printing(args: BoardArgs) -> Outcome {
             "--state goes with a plain SHAPE search; a shard keeps its groups' states in --parts-dir",
         );
     }
-    if args.seconds.is_some() && args.shard.is_some() && args.engine != "proof-number" {
-        return bad_input("--seconds with --shard needs --engine proof-number");
+    if args.seconds.is_some() && args.shard.is_some() {
+        if args.engine != "proof-number" {
+            return bad_input("--seconds with --shard needs --engine proof-number");
+        }
+        if args.bound.is_some() {
+            return bad_input("--seconds with --shard goes with Breaker's claim (no --bound)");
+        }
     }
     if let Some(shard) = &args.shard {
         return run_shard(&args, shard, &game, version);
