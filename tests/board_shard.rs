@@ -125,9 +125,21 @@ fn a_prover_shard_out_of_time_keeps_its_group_state_and_resumes() {
     assert_eq!(resumed.status.code(), Some(0), "{}", stdout(&resumed));
     assert!(!dir.join("group-0.state.gz").exists());
     let part = dir.join("part-1-of-1.json");
-    let merged = gamecert(&["board", "merge", part.to_str().unwrap()]);
+    // A certificate named .json.gz is written compressed, as `board` does.
+    let compressed = dir.join("merged.json.gz");
+    let merged = gamecert(&[
+        "board",
+        "merge",
+        part.to_str().unwrap(),
+        "--json",
+        compressed.to_str().unwrap(),
+    ]);
     assert_eq!(merged.status.code(), Some(0), "{}", stdout(&merged));
     assert!(stdout(&merged).contains("certificate audited"));
+    let bytes = std::fs::read(&compressed).unwrap();
+    assert_eq!(bytes[..2], [0x1f, 0x8b], "not gzip");
+    let audited = gamecert(&["audit", compressed.to_str().unwrap()]);
+    assert_eq!(audited.status.code(), Some(0), "{}", stdout(&audited));
     let depth_first = gamecert(&[
         "board",
         "snaky",

@@ -161,7 +161,7 @@ fn run_printing(args: BoardArgs) -> Outcome {
     };
     outln!("{}", describe(&run));
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &run.certified) {
-        if let Err(outcome) = write_table(path, json) {
+        if let Err(outcome) = write_table("board", path, json) {
             return outcome;
         }
     }
@@ -214,7 +214,7 @@ fn run_delay(args: &BoardArgs, game: &Game, version: Version, within: u32) -> Ou
     };
     outln!("{heading}: the first player completes no copy within {within} moves: {verdict}");
     if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &certified) {
-        if let Err(outcome) = write_table(path, json) {
+        if let Err(outcome) = write_table("board", path, json) {
             return outcome;
         }
     }
@@ -222,9 +222,9 @@ fn run_delay(args: &BoardArgs, game: &Game, version: Version, within: u32) -> Ou
 }
 
 /// Writes a certificate to `path`, compressed when it ends in `.json.gz`.
-fn write_table(path: &Path, json: &str) -> Result<(), Outcome> {
+fn write_table(command: &'static str, path: &Path, json: &str) -> Result<(), Outcome> {
     if !gamecert_audit::is_gzip(path) {
-        return super::write_now("board", path, json);
+        return super::write_now(command, path, json);
     }
     match gamecert::cert::write_output_file(path, &gamecert::cert::gzip::compress(json)) {
         Ok(()) => Ok(()),
@@ -510,7 +510,7 @@ fn run_merge(args: &BoardArgs) -> Outcome {
             outln!("{}: merged; {text}", game.name());
             if let (Some(path), Certified::Audited { json, .. }) = (&args.json, &certified) {
                 if holds {
-                    if let Err(outcome) = super::write_now("board merge", path, json) {
+                    if let Err(outcome) = write_table("board merge", path, json) {
                         return outcome;
                     }
                 }
