@@ -354,10 +354,7 @@ impl Context<'_> {
         if self.settled_group(&indices, part) {
             return Ok(());
         }
-        let first = Position {
-            second: 0,
-            ..self.units[indices[0]].position
-        };
+        let first = self.units[indices[0]].first_move();
         let (x, y) = self
             .game
             .graph
@@ -448,10 +445,7 @@ impl Context<'_> {
     /// The unit of a reply that leaves a pairing, if the prover's finders
     /// find one.
     fn pairing_reply(&self, solver: &Solver, indices: &[usize]) -> Option<usize> {
-        let first = Position {
-            second: 0,
-            ..self.units[*indices.first()?].position
-        };
+        let first = self.units[*indices.first()?].first_move();
         let (cell, _) = solver.reply_pairing(first)?;
         let graph = &self.game.graph;
         let key = |p: Position| graph.canonical(p.first, p.second).0;

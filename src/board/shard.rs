@@ -80,6 +80,16 @@ pub struct Unit {
     pub position: Position,
 }
 
+impl Unit {
+    /// The position before the second player's reply: the first move alone.
+    pub fn first_move(&self) -> Position {
+        Position {
+            second: 0,
+            ..self.position
+        }
+    }
+}
+
 /// Which shard (0-based, of `n`) solves a unit: the side whose every move
 /// must be answered is split; the side that needs one good move is tried
 /// in order inside one shard. Breaker's claim: one shard per first move,
@@ -256,10 +266,7 @@ pub fn merge(
         match (claim, decided) {
             (Claim::FirstDoesNotWin, Some(index)) => {
                 let unit = units[index];
-                let before = Position {
-                    second: 0,
-                    ..unit.position
-                };
+                let before = unit.first_move();
                 let reply = (unit.position.second.trailing_zeros()) as usize;
                 let (key, entry) = canonical_entry(graph, before, Entry::Move(reply));
                 insert_entry(&mut entries, key, entry);
