@@ -164,20 +164,21 @@ prove-winners: build
 frontier-runs: build
     contrib/snaky/frontier-runs.sh {{bin}}/gamecert
 
-# The prover against the depth-first solver, side by side in one sitting:
-# each board question run with `--engine proof-number` and `--engine
-# depth-first` in turn (`runs` times, `limit` seconds each at most),
+# This build's prover against the board engine at the start of the prover
+# work (the depth-first solver of commit `baseline`, built once from a
+# worktree into target/baseline/), side by side in one sitting: each board
+# question run by both in turn (`runs` times, `limit` seconds each at most),
 # printing the median wall times and their ratio.
-bench-prove runs="3" limit="600": build
+bench-prove runs="3" limit="600" baseline="a9a0f90": build
     #!/usr/bin/env bash
     set -euo pipefail
-    binary={{bin}}/gamecert
+    new={{bin}}/gamecert
+    old=$(contrib/build-baseline.sh {{baseline}})
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
     questions=(
         "snaky --size 7 --pairing-plies 16"
         "snaky --size 8 --pairing-plies 16"
-        "L-pentomino --size 7 --strong"
         "L-pentomino --size 7 --strong --bound 9"
         "I-tetromino --size 6 --strong --pairing-plies 16"
     )
@@ -185,24 +186,24 @@ bench-prove runs="3" limit="600": build
     # A question with a move bound is the first player's claim: one shard,
     # then the merge writes the audited certificate.
     solve() {
-        local question=$1 name=$2
+        local binary=$1 question=$2
         if [[ "$question" == *--bound* ]]; then
             rm -rf "$scratch/parts"
-            "$binary" board $question --engine "$name" --shard 1/1 --parts-dir "$scratch/parts" &&
+            "$binary" board $question --shard 1/1 --parts-dir "$scratch/parts" &&
                 "$binary" board merge "$scratch/parts/part-1-of-1.json" --json "$scratch/out.json"
         else
-            "$binary" board $question --engine "$name" --json "$scratch/out.json"
+            "$binary" board $question --json "$scratch/out.json"
         fi
     }
     export -f solve
-    export binary scratch
+    export scratch
     for question in "${questions[@]}"; do
-        for engine in new old; do : > "$scratch/$engine"; done
+        : > "$scratch/new"; : > "$scratch/old"
         for run in $(seq 1 {{runs}}); do
             for engine in new old; do
-                name=proof-number; [ "$engine" = old ] && name=depth-first
+                binary=$new; [ "$engine" = old ] && binary=$old
                 start=$(date +%s.%N)
-                if timeout {{limit}} bash -c 'solve "$0" "$1"' "$question" "$name" >/dev/null 2>&1; then
+                if timeout {{limit}} bash -c 'solve "$0" "$1"' "$binary" "$question" >/dev/null 2>&1; then
                     echo "$(date +%s.%N) - $start" | bc >> "$scratch/$engine"
                 else
                     echo "inf" >> "$scratch/$engine"
@@ -211,5 +212,5 @@ bench-prove runs="3" limit="600": build
         done
         new_median=$(median < "$scratch/new"); old_median=$(median < "$scratch/old")
         ratio=$(awk -v o="$old_median" -v n="$new_median" 'BEGIN { if (n == "inf" || o == "inf") print "n/a"; else printf "%.2f", o / n }')
-        printf '%-48s proof-number %8s s  depth-first %8s s  speed-up %s\n' "$question" "$new_median" "$old_median" "$ratio"
+        printf '%-48s prover %8s s  {{baseline}} %8s s  speed-up %s\n' "$question" "$new_median" "$old_median" "$ratio"
     done

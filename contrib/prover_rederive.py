@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Re-derive every committed board certificate with the proof-number prover.
+"""Re-derive every committed board certificate with the prover.
 
 For each certificates/boards/*.json, asks `gamecert board` the same question
-(shape, board, weak or strong game, and `--within K` for a lower bound) with
-`--engine proof-number`, into a scratch directory, and compares the claim and
+(shape, board, weak or strong game, and `--within K` for a lower bound),
+into a scratch directory, and compares the claim and
 move bound it writes with the committed ones. Prints a Markdown table (one
 row a certificate) and a summary line; exits 1 when an answer differs.
 
@@ -64,8 +64,7 @@ def main():
             cert = json.loads(path.read_text())
             committed = (cert["claim"], cert["move_bound"])
             out = pathlib.Path(scratch) / path.name
-            command = [options.bin, "board", *question(cert), "--engine", "proof-number",
-                       "--json", str(out)]
+            command = [options.bin, "board", *question(cert), "--json", str(out)]
             start = time.monotonic()
             try:
                 subprocess.run(command, cwd=ROOT, capture_output=True,

@@ -75,9 +75,8 @@ fn solved(game: &Game, version: Version) -> board::Run {
     board::run(game, version, &|_| {})
 }
 
-fn solved_by_the_prover(game: &Game, version: Version, pairing_plies: u32) -> board::Run {
+fn solved_with_pairing_leaves(game: &Game, version: Version, pairing_plies: u32) -> board::Run {
     let options = board::Options {
-        engine: board::Engine::ProofNumber,
         pairing_plies,
         memory: Some(16 << 20),
         ..board::Options::default()
@@ -134,13 +133,13 @@ fn solver_agrees_with_plain_minimax_on_boards_up_to_16_cells() {
                     version.word()
                 );
                 assert_audited(&run);
-                // The proof-number engine on the boards of up to 12 cells.
+                // Pairing leaves (and a small table) on the boards of up to 12 cells.
                 for pairing_plies in [8].into_iter().filter(|_| w * h <= 12) {
-                    let proved = solved_by_the_prover(&game, version, pairing_plies);
+                    let proved = solved_with_pairing_leaves(&game, version, pairing_plies);
                     assert_eq!(
                         moves(proved.solution.value),
                         expected,
-                        "{} {}, proof-number engine",
+                        "{} {}, pairing leaves",
                         game.name(),
                         version.word()
                     );
@@ -290,7 +289,11 @@ fn output_is_the_same_whatever_the_thread_count() {
 #[test]
 fn the_provers_snaky_certificate_is_audited_and_the_same_whatever_the_thread_count() {
     let game = Game::polyomino(Shape::parse("snaky").unwrap(), 7, 7).unwrap();
-    let run = |threads| on_threads(threads, || solved_by_the_prover(&game, Version::Weak, 16));
+    let run = |threads| {
+        on_threads(threads, || {
+            solved_with_pairing_leaves(&game, Version::Weak, 16)
+        })
+    };
     let (one, two) = (run(1), run(2));
     assert_eq!(one.solution.value, Value::FirstDoesNotWin);
     assert_audited(&one);

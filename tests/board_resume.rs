@@ -1,8 +1,7 @@
 //! A resumable prover search (`--state`, `--seconds`): stopped by its
 //! budget it proves nothing and exits 1 with its state saved; the same
 //! command without the budget resumes from that state and certifies; a
-//! state of another game, or the flags with the depth-first engine, are
-//! bad input.
+//! state of another game, or `--state` with a shard, is bad input.
 
 mod common;
 
@@ -24,8 +23,6 @@ fn prove_snaky(size: &str, state: &str, extra: &[&str]) -> std::process::Output 
         size,
         "--pairing-plies",
         "16",
-        "--engine",
-        "proof-number",
         "--state",
         state,
     ];
@@ -56,13 +53,10 @@ fn a_search_out_of_time_saves_its_state_and_the_same_command_resumes_it() {
 }
 
 #[test]
-fn the_state_flags_need_the_prover_and_a_plain_search() {
+fn the_state_flag_goes_with_a_plain_search() {
     let dir = scratch("flags");
     let state = dir.join("state.gz");
     let state = state.to_str().unwrap();
-    let depth_first = gamecert(&["board", "snaky", "--size", "6", "--state", state]);
-    assert_eq!(depth_first.status.code(), Some(2));
-    assert!(stderr(&depth_first).contains("need --engine proof-number"));
     let sharded = prove_snaky("6", state, &["--shard", "1/1"]);
     assert_eq!(sharded.status.code(), Some(2));
     assert!(stderr(&sharded).contains("keeps its groups' states in --parts-dir"));

@@ -11,8 +11,8 @@
 # Add `--bound B` to the extra flags to claim a first-player win within B
 # moves instead of a Breaker win. Resubmitting the same command resumes:
 # every shard re-reads its part file and skips the units it has solved.
-# With `--engine proof-number --memory 12G --seconds S` (S under the job's
-# time limit) each first move is one prover search whose state is saved in
+# With `--memory 12G --seconds S` (S under the job's time limit) and
+# Breaker's claim each first move is one prover search whose state is saved in
 # PARTS_DIR/group-G.state.gz; a shard stopped by S exits 1 (the merge is
 # then not run), and resubmitting resumes every group from its state.
 # Slurm options (time, memory, partition) can be set with SBATCH_* variables

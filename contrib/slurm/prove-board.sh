@@ -25,7 +25,7 @@ if [ "${1:-}" = "--job" ]; then
     seconds=$((hours * 3600 - 900))
     set +e
     RAYON_NUM_THREADS=1 "$bin" board "$shape" --size "$width" --height "$height" \
-        --engine proof-number --state "$state" --seconds "$seconds" --json "$out" "$@" \
+        --state "$state" --seconds "$seconds" --json "$out" "$@" \
         | tee "$state.job-$round.out"
     code=${PIPESTATUS[0]}
     set -e

@@ -118,7 +118,7 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
     // With pairing leaves on (the Breaker-side search), settle first whether
     // the first player wins at all: the shallow budgets cost as much as the
     // whole search when it is a Breaker win.
-    if solver.pairing_plies > 0 {
+    if solver.pairing_plies() > 0 {
         let wins = solver.first_wins_within(Position::EMPTY, most);
         report(most, wins);
         if !wins {
@@ -229,35 +229,19 @@ pub struct Options {
     pub memory: Option<usize>,
     /// Progress lines on stderr, at most one a second (the prover).
     pub progress: bool,
-    pub engine: Engine,
-}
-
-/// Which search answers the board's questions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Engine {
-    /// The depth-first solver (`search.rs`).
-    #[default]
-    DepthFirst,
-    /// The proof-number prover (`crate::prove`).
-    ProofNumber,
 }
 
 impl Options {
     /// The solver for `graph` with these settings.
     pub fn solver<'g>(&self, graph: &'g Hypergraph, version: Version, label: &str) -> Solver<'g> {
-        let mut solver = Solver::new(graph, version);
-        solver.pairing_plies = self.pairing_plies;
-        if self.engine == Engine::ProofNumber {
-            let memory = self.memory.unwrap_or_else(crate::prove::default_memory);
-            let mut prover = crate::prove::Prover::with_memory(graph, version, memory);
-            prover.pairing_plies = self.pairing_plies;
-            if let Some(plies) = self.sat_plies {
-                prover.sat_plies = plies;
-            }
-            prover.progress = self.progress.then(|| label.to_string());
-            solver.prover = Some(prover);
+        let memory = self.memory.unwrap_or_else(crate::prove::default_memory);
+        let mut prover = crate::prove::Prover::with_memory(graph, version, memory);
+        prover.pairing_plies = self.pairing_plies;
+        if let Some(plies) = self.sat_plies {
+            prover.sat_plies = plies;
         }
-        solver
+        prover.progress = self.progress.then(|| label.to_string());
+        Solver::with_prover(prover)
     }
 }
 
@@ -304,10 +288,7 @@ pub fn run_resumable(
 ) -> Result<Run, Interrupted> {
     let mut solver = options.solver(&game.graph, version, &game.name());
     let most = most_moves(solver.graph);
-    let Some(prover) = solver.prover.as_mut() else {
-        let reason = "--state and --seconds need --engine proof-number";
-        return Err(Interrupted::Unusable(reason.to_string()));
-    };
+    let prover = &mut solver.prover;
     if let Some(path) = state {
         let read = prover
             .resume_from(path, SAVE_EVERY)

@@ -5,7 +5,7 @@
 
 use super::search::{Position, Solver, Version};
 use super::shard::{self, Claim, ShardError, UnitResult};
-use super::{Certified, Engine, Game, Options, Shape, SAVE_EVERY};
+use super::{Certified, Game, Options, Shape, SAVE_EVERY};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -265,7 +265,6 @@ impl Context<'_> {
                 self.solve_group(group, &mut part)?;
             }
         } else {
-            let solver = self.solver();
             let mine = |(index, unit): &(usize, &shard::Unit)| {
                 shard::shard_of(search.claim, unit, *index, n) == k - 1
             };
@@ -277,10 +276,13 @@ impl Context<'_> {
                 if done || shard::settled(search.claim, units, &part.results, unit.group) {
                     continue;
                 }
+                // A table of the unit's own: the strategy read from it
+                // depends on the unit alone, however the units are split.
+                let solver = self.solver();
                 let result = shard::solve_unit(&solver, search.claim, index, unit)?;
+                self.nodes.set(self.nodes.get() + solver.nodes());
                 self.record(&solver, result, &mut part)?;
             }
-            self.nodes.set(self.nodes.get() + solver.nodes());
         }
         part.complete = true;
         self.save(&part)?;
@@ -340,17 +342,14 @@ impl Context<'_> {
         }
     }
 
-    /// Breaker's claim, one group (first move). The prover asks its
+    /// Breaker's claim, one group (first move): the prover asks its
     /// question once, of the position after the first move (one table for
-    /// the group, its state kept beside the part); the depth-first solver
-    /// tries the replies in rounds (see [`Context::settle_replies`]).
+    /// the group, its state kept beside the part), then finds the reply
+    /// (see [`Context::settle_replies`]).
     fn solve_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
         let indices: Vec<usize> = (0..self.units.len())
             .filter(|&i| self.units[i].group == group)
             .collect();
-        if self.options.engine != Engine::ProofNumber {
-            return self.settle_replies(group, &indices, None, part);
-        }
         if self.settled_group(&indices, part) {
             return Ok(());
         }
@@ -384,7 +383,7 @@ impl Context<'_> {
                 Ok(())
             }
             Some(false) => {
-                self.settle_replies(group, &indices, Some(&solver), part)?;
+                self.settle_replies(group, &indices, &solver, part)?;
                 self.drop_group_state(group);
                 Ok(())
             }
@@ -402,9 +401,10 @@ impl Context<'_> {
     /// keeps a part file, and stopping at the deadline.
     fn group_prover(&self, group: usize) -> Result<Solver<'_>, PartError> {
         let mut solver = self.solver();
-        let (Some(prover), Some(path)) = (solver.prover.as_mut(), self.group_state(group)) else {
+        let Some(path) = self.group_state(group) else {
             return Ok(solver);
         };
+        let prover = &mut solver.prover;
         let read = prover
             .resume_from(&path, SAVE_EVERY)
             .map_err(|error| file_error(&path, error))?;
@@ -424,11 +424,7 @@ impl Context<'_> {
     }
 
     fn save_group_state(&self, solver: &Solver) -> String {
-        match solver
-            .prover
-            .as_ref()
-            .and_then(|prover| prover.save_state())
-        {
+        match solver.prover.save_state() {
             Some(Ok(count)) => format!("state saved, {count} records"),
             Some(Err(error)) => format!("state not saved: {error}"),
             None => "no state kept".to_string(),
@@ -456,34 +452,28 @@ impl Context<'_> {
             .find(|&index| key(self.units[index].position) == wanted)
     }
 
-    /// The group's replies are tried in rounds, in order, each with a node
-    /// limit that grows fourfold per round, until one holds (or every one
-    /// fails). Without `shared` each attempt has a fresh table, so it
-    /// depends on its unit and limit alone and the reply found is the same
-    /// however the run was split or resumed; with the prover's table
-    /// (`shared`, the group already answered) the reply it proved is
-    /// found at once.
+    /// The group's reply, its question answered by `solver`'s table (the
+    /// first move does not win): as the strategy reading does, a reply
+    /// leaving a pairing first, else the first the table has proved; else
+    /// the replies are asked in rounds on that table, in order, each with a
+    /// node limit that grows fourfold per round, until one holds.
     fn settle_replies(
         &self,
         group: usize,
         indices: &[usize],
-        shared: Option<&Solver>,
+        solver: &Solver,
         part: &mut Part,
     ) -> Result<(), PartError> {
-        if let Some(solver) = shared {
-            // As the strategy reading does: a reply leaving a pairing
-            // first, else the first the table has proved.
-            let paired = self.pairing_reply(solver, indices);
-            let proved = paired.or_else(|| {
-                indices.iter().copied().find(|&index| {
-                    solver.settled(self.units[index].position, true, u32::MAX) == Some(false)
-                })
-            });
-            if let Some(index) = proved {
-                let unit = &self.units[index];
-                let result = shard::unit_result(solver, self.search.claim, index, unit, true)?;
-                return self.record(solver, result, part);
-            }
+        let paired = self.pairing_reply(solver, indices);
+        let proved = paired.or_else(|| {
+            indices.iter().copied().find(|&index| {
+                solver.settled(self.units[index].position, true, u32::MAX) == Some(false)
+            })
+        });
+        if let Some(index) = proved {
+            let unit = &self.units[index];
+            let result = shard::unit_result(solver, self.search.claim, index, unit, true)?;
+            return self.record(solver, result, part);
         }
         let mut limit = FIRST_NODE_LIMIT;
         while !self.settled_group(indices, part) {
@@ -493,17 +483,9 @@ impl Context<'_> {
                 .filter(|i| part.results.iter().all(|r| r.unit != *i))
                 .collect();
             for index in open {
-                let fresh;
-                let solver = match shared {
-                    Some(solver) => solver,
-                    None => {
-                        fresh = self.solver();
-                        &fresh
-                    }
-                };
                 let before = solver.nodes();
                 let unit = &self.units[index];
-                let answer = solver.first_wins_limited(unit.position, u32::MAX, limit);
+                let answer = solver.wins_limited(unit.position, true, u32::MAX, limit);
                 self.nodes.set(self.nodes.get() + solver.nodes() - before);
                 let Some(first_wins) = answer else {
                     continue;

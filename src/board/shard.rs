@@ -15,7 +15,7 @@
 //! is the same bytes whatever the number of shards.
 
 use super::hypergraph::{Cells, Hypergraph};
-use super::search::{Position, Solver, Version};
+use super::search::{self, Position, Solver, Version};
 use super::strategy::{self, canonical_entry, insert_entry, Entry, Owner, Strategy};
 use super::ENTRY_LIMIT;
 use serde::{Deserialize, Serialize};
@@ -105,13 +105,17 @@ pub fn shard_of(claim: Claim, unit: &Unit, index: usize, n: usize) -> usize {
 /// The live cells of `position`, most promising first by the solver's move
 /// order (which reads the board only, so every process agrees), one per
 /// symmetry class of the resulting position.
-fn ordered(solver: &Solver, claim: Claim, position: Position, first_to_move: bool) -> Vec<usize> {
-    let graph = solver.graph;
+fn ordered(
+    graph: &Hypergraph,
+    version: Version,
+    claim: Claim,
+    position: Position,
+    first_to_move: bool,
+) -> Vec<usize> {
     let horizon = claim.horizon(position);
-    let live = strategy::relevant(graph, solver.version, position, horizon);
+    let live = strategy::relevant(graph, version, position, horizon);
     let mut seen = HashSet::new();
-    solver
-        .ordered_moves(position, live, horizon, first_to_move)
+    search::ordered_moves(graph, version, position, live, horizon, first_to_move)
         .into_iter()
         .filter(|&cell| {
             let child = if first_to_move {
@@ -126,7 +130,6 @@ fn ordered(solver: &Solver, claim: Claim, position: Position, first_to_move: boo
 
 /// Every unit, in the fixed order the shards and the merge share.
 pub fn units(graph: &Hypergraph, version: Version, claim: Claim) -> Result<Vec<Unit>, ShardError> {
-    let solver = Solver::new(graph, version);
     let root_live = strategy::relevant(
         graph,
         version,
@@ -137,7 +140,7 @@ pub fn units(graph: &Hypergraph, version: Version, claim: Claim) -> Result<Vec<U
         return Err(ShardError::RootPass);
     }
     let mut out = Vec::new();
-    for (group, cell) in ordered(&solver, claim, Position::EMPTY, true)
+    for (group, cell) in ordered(graph, version, claim, Position::EMPTY, true)
         .into_iter()
         .enumerate()
     {
@@ -147,7 +150,7 @@ pub fn units(graph: &Hypergraph, version: Version, claim: Claim) -> Result<Vec<U
         }
         let live = strategy::relevant(graph, version, first, claim.horizon(first));
         let free = graph.all() & !first.taken();
-        for reply in ordered(&solver, claim, first, false) {
+        for reply in ordered(graph, version, claim, first, false) {
             out.push(Unit {
                 group,
                 position: first.with_second(reply),

@@ -281,12 +281,7 @@ impl Extraction<'_, '_> {
                     let order: Vec<usize> = proved.into_iter().chain(moves).collect();
                     self.first_deciding(&order, |cell, nodes| {
                         let child = position.with_first(cell);
-                        match nodes {
-                            Some(nodes) => {
-                                self.solver.wins_limited(child, false, horizon - 1, nodes)
-                            }
-                            None => Some(self.solver.first_wins_after_reply(child, horizon - 1)),
-                        }
+                        self.solver.wins_limited(child, false, horizon - 1, nodes)
                     })
                     .ok_or_else(|| inconsistent(position))?
                 }
@@ -321,10 +316,7 @@ impl Extraction<'_, '_> {
                     let order: Vec<usize> = refuted.into_iter().chain(moves).collect();
                     self.first_deciding(&order, |cell, nodes| {
                         let child = position.with_second(cell);
-                        let answer = match nodes {
-                            Some(nodes) => self.solver.wins_limited(child, true, horizon, nodes),
-                            None => Some(self.solver.first_wins_within(child, horizon)),
-                        };
+                        let answer = self.solver.wins_limited(child, true, horizon, nodes);
                         answer.map(|wins| !wins)
                     })
                     .ok_or_else(|| inconsistent(position))?
@@ -344,22 +336,15 @@ impl Extraction<'_, '_> {
         }
     }
 
-    /// The first of `order` for which `decides` holds. The depth-first
-    /// engine asks each in turn (`nodes` = `None`: its own order, answered
-    /// from its table); the prover asks them in rounds of a node limit that
-    /// grows fourfold, so a hard question early in the order cannot hold
-    /// up an easy one later (the prover's proof may have used any child).
+    /// The first of `order` for which `decides` holds, asked in rounds of
+    /// a node limit that grows fourfold, so a hard question early in the
+    /// order cannot hold up an easy one later (the prover's proof may have
+    /// used any child).
     fn first_deciding(
         &self,
         order: &[usize],
-        decides: impl Fn(usize, Option<u64>) -> Option<bool>,
+        decides: impl Fn(usize, u64) -> Option<bool>,
     ) -> Option<usize> {
-        if self.solver.prover.is_none() {
-            return order
-                .iter()
-                .copied()
-                .find(|&cell| decides(cell, None) == Some(true));
-        }
         let mut open: Vec<usize> = Vec::with_capacity(order.len());
         for &cell in order {
             if !open.contains(&cell) {
@@ -370,7 +355,7 @@ impl Extraction<'_, '_> {
         while !open.is_empty() {
             let mut unsettled = Vec::new();
             for cell in open {
-                match decides(cell, Some(limit)) {
+                match decides(cell, limit) {
                     Some(true) => return Some(cell),
                     Some(false) => {}
                     None => unsettled.push(cell),

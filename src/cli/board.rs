@@ -43,25 +43,20 @@ pub struct BoardArgs {
     /// stones than this (a Breaker win at once); 0: only the empty board.
     #[arg(long, default_value_t = 0)]
     pairing_plies: u32,
-    /// The search: the depth-first solver, or the proof-number prover
-    /// (docs/prover.md: the faster on the Snaky boards, the slower in the
-    /// strong game).
-    #[arg(long, default_value = "depth-first", value_parser = ["depth-first", "proof-number"])]
-    engine: String,
-    /// Proof-number engine: positions with fewer stones than this also ask the SAT solver
+    /// Positions with fewer stones than this also ask the SAT solver
     /// (CaDiCaL) for a pairing leaf when the quick search finds none
     /// (default 0: the empty board only).
     #[arg(long)]
     sat_plies: Option<u32>,
-    /// Proof-number engine: the transposition table takes at most this much memory (e.g.
+    /// The prover's transposition table takes at most this much memory (e.g.
     /// 512M, 2G; default a quarter of the machine's memory, at most 4G). A
     /// search that fills it goes on with less table.
     #[arg(long, value_parser = parse_memory, value_name = "SIZE")]
     memory: Option<usize>,
     /// SHAPE mode: solve only shard K of N (`K/N`) of the units cut after
     /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes;
-    /// with the proof-number engine and Breaker's claim, each first move is
-    /// one search whose state is kept in `DIR/group-G.state.gz`).
+    /// with Breaker's claim, each first move is one search whose state is
+    /// kept in `DIR/group-G.state.gz`).
     #[arg(long)]
     shard: Option<String>,
     /// Shard mode: the directory of the part files (created, with its
@@ -77,12 +72,12 @@ pub struct BoardArgs {
     /// certified lower bound: the move number is at least K + 1).
     #[arg(long, value_name = "K")]
     within: Option<u32>,
-    /// SHAPE mode, proof-number engine: keep the search's state in FILE (read
+    /// SHAPE mode: keep the search's state in FILE (read
     /// when it exists, saved every 10 minutes and when --seconds ends the
     /// search), so that the same command resumes a stopped search.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
-    /// SHAPE mode, proof-number engine: stop the search after S seconds
+    /// SHAPE mode: stop the search after S seconds
     /// (exit 1: nothing proved; with --state, or a shard's group, the state
     /// is saved).
     #[arg(long, value_name = "S")]
@@ -128,13 +123,8 @@ fn run_printing(args: BoardArgs) -> Outcome {
             "--state goes with a plain SHAPE search; a shard keeps its groups' states in --parts-dir",
         );
     }
-    if args.seconds.is_some() && args.shard.is_some() {
-        if args.engine != "proof-number" {
-            return bad_input("--seconds with --shard needs --engine proof-number");
-        }
-        if args.bound.is_some() {
-            return bad_input("--seconds with --shard goes with Breaker's claim (no --bound)");
-        }
+    if args.seconds.is_some() && args.shard.is_some() && args.bound.is_some() {
+        return bad_input("--seconds with --shard goes with Breaker's claim (no --bound)");
     }
     if let Some(shard) = &args.shard {
         return run_shard(&args, shard, &game, version);
@@ -399,10 +389,6 @@ fn options(args: &BoardArgs) -> board::Options {
         sat_plies: args.sat_plies,
         memory: args.memory,
         progress: true,
-        engine: match args.engine.as_str() {
-            "proof-number" => board::Engine::ProofNumber,
-            _ => board::Engine::DepthFirst,
-        },
     }
 }
 
