@@ -1,9 +1,11 @@
-//! The transposition table: a fixed number of slots, chosen from the
-//! memory cap when the table is made and never grown. Slots come four to a
-//! bucket; a full bucket gives up the slot whose subtree took the least
-//! work, so a search that fills the table keeps going with less of it
-//! instead of aborting or swapping. Losing a slot costs time, never
-//! exactness: a lost proof is found again.
+//! The transposition table: slots four to a bucket, under a memory cap
+//! fixed when the table is made. It starts small and doubles (each of its
+//! stripes on its own) as it fills, up to the cap, so a small question
+//! touches few pages and a large one gets the whole cap; at the cap a full
+//! bucket gives up the slot whose subtree took the least work, so a search
+//! that fills the table keeps going with less of it instead of aborting or
+//! swapping. Losing a slot costs time, never exactness: a lost proof is
+//! found again.
 //!
 //! The table is cut into stripes, each behind its own lock, so that two
 //! threads can share it.
@@ -57,67 +59,91 @@ pub struct Key {
 
 const WAYS: usize = 4;
 const STRIPES: usize = 64;
+/// Buckets a stripe starts with: 64 stripes of 64 buckets take 768 KiB.
+const FIRST_BUCKETS: usize = 64;
 /// Bytes a slot takes (six words).
 pub const SLOT_BYTES: usize = 48;
 
 type Slot = [u64; 6];
 
 pub struct Table {
-    stripes: Vec<Mutex<Vec<Slot>>>,
-    /// Buckets per stripe, a power of two.
-    buckets: usize,
+    stripes: Vec<Mutex<Stripe>>,
+    /// Buckets a stripe may grow to, a power of two (the memory cap).
+    max_buckets: usize,
+}
+
+/// One stripe's slots (a power of two of buckets) and how many are taken.
+struct Stripe {
+    slots: Vec<Slot>,
+    filled: usize,
 }
 
 impl Table {
     /// A table taking at most `bytes` (at least one bucket a stripe).
-    /// Pages are zero-filled on first touch, so a small search on a large
-    /// table uses little memory.
     pub fn with_bytes(bytes: usize) -> Table {
         let slots = (bytes / SLOT_BYTES).max(STRIPES * WAYS);
         let per_stripe = slots / STRIPES / WAYS;
-        let buckets = 1usize << (usize::BITS - 1 - per_stripe.leading_zeros());
+        let max_buckets = 1usize << (usize::BITS - 1 - per_stripe.leading_zeros());
+        let first = FIRST_BUCKETS.min(max_buckets);
         Table {
             stripes: (0..STRIPES)
-                .map(|_| Mutex::new(vec![[0u64; 6]; buckets * WAYS]))
+                .map(|_| {
+                    Mutex::new(Stripe {
+                        slots: vec![[0u64; 6]; first * WAYS],
+                        filled: 0,
+                    })
+                })
                 .collect(),
-            buckets,
+            max_buckets,
         }
     }
 
-    /// Slots in the whole table.
+    /// Slots in the whole table at its cap.
     pub fn capacity(&self) -> usize {
-        STRIPES * self.buckets * WAYS
+        STRIPES * self.max_buckets * WAYS
     }
 
     pub fn get(&self, key: Key) -> Option<Record> {
-        let (stripe, bucket) = self.place(key);
-        let slots = self.stripes[stripe].lock().ok()?;
-        slots[bucket..bucket + WAYS]
+        let hash = hash(key);
+        let stripe = self.stripes[stripe_of(hash)].lock().ok()?;
+        stripe.slots[stripe.bucket(hash)]
             .iter()
             .find(|slot| holds(slot, key))
             .map(decode)
     }
 
     pub fn put(&self, key: Key, record: Record) {
-        let (stripe, bucket) = self.place(key);
-        let Ok(mut slots) = self.stripes[stripe].lock() else {
+        let hash = hash(key);
+        let Ok(mut stripe) = self.stripes[stripe_of(hash)].lock() else {
             return;
         };
-        let ways = &mut slots[bucket..bucket + WAYS];
-        let index = ways
+        let bucket = stripe.bucket(hash);
+        let slot = encode(key, record);
+        if let Some(index) = stripe.slots[bucket.clone()]
             .iter()
-            .position(|slot| holds(slot, key))
-            .or_else(|| ways.iter().position(|slot| slot[4] & OCCUPIED == 0))
-            .unwrap_or_else(|| least_work(ways));
-        ways[index] = encode(key, record);
+            .position(|old| holds(old, key))
+        {
+            stripe.slots[bucket.start + index] = slot;
+            return;
+        }
+        // Below the cap nothing is given up: the stripe doubles until the
+        // key's bucket has a free way (a doubling may leave all four of
+        // its records in the key's half).
+        if (stripe.filled + 1) * 4 > stripe.slots.len() * 3 && stripe.buckets() < self.max_buckets {
+            stripe.grow();
+        }
+        while !stripe.has_room(hash) && stripe.buckets() < self.max_buckets {
+            stripe.grow();
+        }
+        stripe.insert(hash, slot);
     }
 
-    /// Occupied slots (a scan of the whole table: for progress reports).
+    /// Occupied slots.
     pub fn filled(&self) -> usize {
         self.stripes
             .iter()
             .filter_map(|stripe| stripe.lock().ok())
-            .map(|slots| slots.iter().filter(|s| s[4] & OCCUPIED != 0).count())
+            .map(|stripe| stripe.filled)
             .sum()
     }
 
@@ -132,7 +158,7 @@ impl Table {
         type Ranked = (Reverse<u32>, u128, u128, bool, Slot);
         let mut kept: BinaryHeap<Ranked> = BinaryHeap::with_capacity(limit.min(1 << 20));
         for stripe in self.stripes.iter().filter_map(|stripe| stripe.lock().ok()) {
-            for slot in stripe.iter().filter(|slot| slot[4] & OCCUPIED != 0) {
+            for slot in stripe.slots.iter().filter(|slot| slot[4] & OCCUPIED != 0) {
                 let key = key_of(slot);
                 let work = decode(slot).work;
                 let ranked = (
@@ -156,12 +182,55 @@ impl Table {
             .map(|(.., slot)| (key_of(&slot), decode(&slot)))
             .collect()
     }
+}
 
-    fn place(&self, key: Key) -> (usize, usize) {
-        let hash = hash(key);
-        let stripe = (hash >> 58) as usize % STRIPES;
-        let bucket = (hash as usize & (self.buckets - 1)) * WAYS;
-        (stripe, bucket)
+/// The stripe is taken from the hash's top bits, the bucket from its
+/// bottom ones.
+fn stripe_of(hash: u64) -> usize {
+    (hash >> 58) as usize % STRIPES
+}
+
+impl Stripe {
+    fn buckets(&self) -> usize {
+        self.slots.len() / WAYS
+    }
+
+    fn bucket(&self, hash: u64) -> std::ops::Range<usize> {
+        let start = (hash as usize & (self.buckets() - 1)) * WAYS;
+        start..start + WAYS
+    }
+
+    fn has_room(&self, hash: u64) -> bool {
+        self.slots[self.bucket(hash)]
+            .iter()
+            .any(|slot| slot[4] & OCCUPIED == 0)
+    }
+
+    /// Puts a key not in the table into its bucket: a free way, else in
+    /// place of the way whose subtree took the least work.
+    fn insert(&mut self, hash: u64, slot: Slot) {
+        let bucket = self.bucket(hash);
+        let ways = &mut self.slots[bucket];
+        match ways.iter().position(|old| old[4] & OCCUPIED == 0) {
+            Some(index) => {
+                ways[index] = slot;
+                self.filled += 1;
+            }
+            None => {
+                let index = least_work(ways);
+                ways[index] = slot;
+            }
+        }
+    }
+
+    /// Twice the buckets, every record moved to its new bucket.
+    fn grow(&mut self) {
+        let doubled = vec![[0u64; 6]; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.filled = 0;
+        for slot in old.into_iter().filter(|slot| slot[4] & OCCUPIED != 0) {
+            self.insert(hash(key_of(&slot)), slot);
+        }
     }
 }
 
@@ -169,8 +238,7 @@ const OCCUPIED: u64 = 1;
 const FIRST_TO_MOVE: u64 = 2;
 const PAIRING_TRIED: u64 = 4;
 
-/// Every bit of the key reaches every bit of the hash (the stripe is taken
-/// from the top bits, the bucket from the bottom ones): with the second
+/// Every bit of the key reaches every bit of the hash: with the second
 /// player's cells folded into the high bits only, positions with the same
 /// first-player cells shared a few buckets and evicted one another, and
 /// df-pn re-expanded them forever (N pentomino 5x5 within 8 moves: 3
@@ -282,6 +350,26 @@ mod tests {
         assert_eq!(table.get(key(1 << 100 | 5, true)), Some(record));
         assert_eq!(table.get(key(1 << 100 | 5, false)), None);
         assert_eq!(table.filled(), 1);
+    }
+
+    #[test]
+    fn a_table_below_its_cap_grows_and_gives_up_nothing() {
+        // A cap of 1 GiB, of which the records need a few MiB: only what
+        // they need is allocated.
+        let table = Table::with_bytes(1 << 30);
+        let count = 200_000u128;
+        for i in 1..=count {
+            let record = Record {
+                work: i as u32,
+                ..Record::FRESH
+            };
+            table.put(key(i, i % 2 == 0), record);
+        }
+        assert_eq!(table.filled(), count as usize);
+        for i in 1..=count {
+            let record = table.get(key(i, i % 2 == 0)).expect("kept");
+            assert_eq!(record.work, i as u32);
+        }
     }
 
     #[test]
