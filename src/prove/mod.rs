@@ -78,6 +78,8 @@ pub struct Prover<'g> {
     /// When the search stops by itself (the question then answers `None`).
     pub deadline: Option<Instant>,
     checkpoint: Option<Checkpoint>,
+    /// The question being asked, for the progress lines.
+    root: Mutex<Option<Node>>,
     table: Table,
     nodes: AtomicU64,
     stop: AtomicBool,
@@ -102,6 +104,7 @@ impl<'g> Prover<'g> {
             progress: None,
             deadline: None,
             checkpoint: None,
+            root: Mutex::new(None),
             table: Table::with_bytes(memory),
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
@@ -236,8 +239,15 @@ impl<'g> Prover<'g> {
         } else {
             String::new()
         };
+        let root = match self.root.lock().ok().and_then(|root| *root) {
+            Some(node) => {
+                let (pn, dn) = self.search(0).numbers(&node);
+                format!(", root proof {pn} disproof {dn}")
+            }
+            None => String::new(),
+        };
         eprintln!(
-            "{label}: {nodes} nodes, {:.0} nodes/s{fill}",
+            "{label}: {nodes} nodes, {:.0} nodes/s{root}{fill}",
             nodes as f64 / elapsed.as_secs_f64().max(1e-9)
         );
     }
@@ -262,6 +272,9 @@ impl<'g> Prover<'g> {
         let limit = self.nodes().saturating_add(node_limit);
         let search = self.search(limit);
         let node = search.node(position, first_to_move, budget);
+        if let Ok(mut root) = self.root.lock() {
+            *root = Some(node);
+        }
         self.wins_at(&search, node)
     }
 
