@@ -183,7 +183,13 @@ impl Hypergraph {
     pub fn canonical(&self, first: Cells, second: Cells) -> ((Cells, Cells), usize) {
         let mut best = ((first, second), 0);
         for (index, symmetry) in self.symmetries.iter().enumerate().skip(1) {
-            let image = (symmetry.map(first), symmetry.map(second));
+            // The pairs compare by the first player's cells first: the
+            // second's image is needed only when those do not decide.
+            let image_first = symmetry.map(first);
+            if image_first > best.0 .0 {
+                continue;
+            }
+            let image = (image_first, symmetry.map(second));
             if image < best.0 {
                 best = (image, index);
             }
