@@ -360,6 +360,7 @@ fn run(
             .map(|s| Instant::now() + Duration::from_secs(s)),
         next_card: start.next_card,
         symmetries: symmetries(limits.symmetric, frame),
+        progress: true,
     };
     let clock = Instant::now();
     let mut report = |unit: &Unit, replies: usize| {

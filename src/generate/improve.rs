@@ -36,6 +36,8 @@ pub struct UnitOptions {
     /// The symmetries a found child may be turned by for another reply
     /// (identity first; `[Xform::IDENTITY]`: none).
     pub symmetries: Vec<Xform>,
+    /// A progress line on stderr a second while a unit is searched.
+    pub progress: bool,
 }
 
 /// How a unit ended.
@@ -99,6 +101,10 @@ pub fn solve_unit(
     search.fit = options.fit;
     search.frame = options.frame;
     search.deadline = options.deadline;
+    if options.progress {
+        let reply = reply.map_or("pass".to_string(), |(x, y)| format!("({x},{y})"));
+        search.progress = Some(format!("  unit {index} reply {reply}"));
+    }
     let mut position = Position::default().with_maker((0, 0));
     if let Some(cell) = reply {
         position = position.with_breaker(cell);

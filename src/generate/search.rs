@@ -70,6 +70,10 @@ pub struct Search {
     pub frame: Option<(Cell, Cell)>,
     /// Stop (and report "unfinished") at this instant.
     pub deadline: Option<Instant>,
+    /// A progress line on stderr a second, under this label (none: silent).
+    pub progress: Option<String>,
+    started: Instant,
+    reported: u64,
 }
 
 impl Search {
@@ -85,7 +89,29 @@ impl Search {
             fit: None,
             frame: None,
             deadline: None,
+            progress: None,
+            started: Instant::now(),
+            reported: 0,
         }
+    }
+
+    /// At most one line a second: positions expanded and stored, and the rate.
+    fn report(&mut self) {
+        let Some(label) = &self.progress else {
+            return;
+        };
+        let elapsed = self.started.elapsed();
+        let seconds = elapsed.as_secs();
+        if seconds <= self.reported {
+            return;
+        }
+        self.reported = seconds;
+        eprintln!(
+            "{label}: {} positions expanded, {} stored, {:.0} a second",
+            self.expanded,
+            self.table_size(),
+            self.expanded as f64 / elapsed.as_secs_f64().max(1e-9)
+        );
     }
 
     /// Does an envelope fit the `fit` box (always, without one)?
@@ -158,6 +184,9 @@ impl Search {
     /// Search `position` (in normal form) for a win within `moves`.
     fn expand(&mut self, position: &Position, moves: u32) -> Option<StrategyId> {
         self.expanded += 1;
+        if self.expanded.is_multiple_of(64) {
+            self.report();
+        }
         let late =
             self.expanded.is_multiple_of(16) && self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.expanded >= self.limit || late {
