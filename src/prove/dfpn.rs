@@ -97,6 +97,22 @@ impl Search<'_> {
         }
     }
 
+    /// The node's numbers as its children's stand in the table: df-pn
+    /// stores a node's own numbers only when it leaves it, so the root's
+    /// are read this way (for progress reports).
+    pub fn current_numbers(&self, node: &Node) -> (u32, u32) {
+        if self.known(node).is_some() {
+            return self.numbers(node);
+        }
+        match self.expand(node, false) {
+            Expansion::Moves(moves) => {
+                let (pn, dn, ..) = self.select(node, &self.children(node, &moves));
+                (pn, dn)
+            }
+            _ => self.numbers(node),
+        }
+    }
+
     /// Whether the table holds a proof (`Some(true)`) or disproof for the node.
     pub fn known(&self, node: &Node) -> Option<bool> {
         match self.numbers(node) {

@@ -241,7 +241,7 @@ impl<'g> Prover<'g> {
         };
         let root = match self.root.lock().ok().and_then(|root| *root) {
             Some(node) => {
-                let (pn, dn) = self.search(0).numbers(&node);
+                let (pn, dn) = self.search(0).current_numbers(&node);
                 format!(", root proof {pn} disproof {dn}")
             }
             None => String::new(),
