@@ -48,10 +48,12 @@ pub enum PartError {
     Output(#[from] crate::cert::OutputError),
     /// `--seconds` ended the search inside a group; nothing is proved of it.
     #[error(
-        "stopped in group {group} (the first move at {first_move}) after {nodes} nodes ({saved})"
+        "stopped in group {group} of {groups} (the first move at {first_move}) after {nodes} nodes ({saved})"
     )]
     Stopped {
         group: usize,
+        /// The groups of the board (first moves up to its symmetries).
+        groups: usize,
         /// The group's first move, `(x,y)`.
         first_move: String,
         nodes: u64,
@@ -260,8 +262,7 @@ impl Context<'_> {
     fn solve_part(&self, (k, n): (usize, usize), mut part: Part) -> Result<Part, PartError> {
         let (search, units) = (self.search, self.units);
         if search.claim == Claim::FirstDoesNotWin {
-            let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
-            for group in (0..groups).filter(|g| g % n == k - 1) {
+            for group in (0..self.groups()).filter(|g| g % n == k - 1) {
                 self.solve_group(group, &mut part)?;
             }
         } else {
@@ -359,7 +360,10 @@ impl Context<'_> {
             .graph
             .coordinates(first.first.trailing_zeros() as usize);
         let first_move = format!("({x},{y})");
-        (self.progress)(&format!("group {group}: the first move at {first_move}"));
+        let groups = self.groups();
+        (self.progress)(&format!(
+            "group {group} of {groups}: the first move at {first_move}"
+        ));
         let solver = self.group_prover(group)?;
         let answer = solver.wins_limited(first, false, u32::MAX, u64::MAX);
         self.nodes.set(self.nodes.get() + solver.nodes());
@@ -367,6 +371,7 @@ impl Context<'_> {
         match answer {
             None => Err(PartError::Stopped {
                 group,
+                groups,
                 first_move,
                 nodes: solver.nodes(),
                 saved,
@@ -388,6 +393,11 @@ impl Context<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// The groups (Maker's first moves up to the board's symmetries).
+    fn groups(&self) -> usize {
+        self.units.iter().map(|u| u.group + 1).max().unwrap_or(0)
     }
 
     /// Whether the part already settles the group (a reply holds, or

@@ -453,12 +453,13 @@ fn run_shard(args: &BoardArgs, shard: &str, game: &Game, version: Version) -> Ou
         }
         Err(board::parts::PartError::Stopped {
             group,
+            groups,
             first_move,
             nodes,
             saved,
         }) => {
             outln!(
-                "{} shard {shard}: stopped in group {group} (the first move at {first_move}) after {nodes} nodes, {:.1}s; nothing proved of it ({saved}); the settled groups are in the part file",
+                "{} shard {shard}: stopped in group {group} of {groups} (the first move at {first_move}) after {nodes} nodes, {:.1}s; nothing proved of it ({saved}); the settled groups are in the part file",
                 game.name(),
                 started.elapsed().as_secs_f64()
             );
