@@ -229,3 +229,25 @@ fn a_maker_to_move_pairing_that_misses_a_placement_is_rejected() {
         other => panic!("expected a pairing fault, got {other:?}"),
     }
 }
+
+/// A one-cell shape ends the game at the first move, before the cut after
+/// two moves: the shard mode says so (exit 2) instead of refuting a first
+/// player's win that holds.
+#[test]
+fn a_first_move_that_completes_a_set_is_not_sharded() {
+    let dir = scratch("monomino");
+    let shard = gamecert(&[
+        "board",
+        "monomino",
+        "--size",
+        "1",
+        "--bound",
+        "1",
+        "--shard",
+        "1/1",
+        "--parts-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(shard.status.code(), Some(2));
+    assert!(common::stderr(&shard).contains("solve the board without --shard"));
+}

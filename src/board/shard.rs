@@ -51,6 +51,8 @@ pub enum ShardError {
     BadShard(String),
     #[error("the empty board has a dead cell; the first player's pass is not sharded")]
     RootPass,
+    #[error("a first move completes a winning set, so the game ends before the cut after two moves; solve the board without --shard")]
+    FirstMoveCompletes,
     #[error("{0}")]
     Strategy(#[from] strategy::StrategyError),
     #[error("the parts disagree: {0}")]
@@ -146,7 +148,7 @@ pub fn units(graph: &Hypergraph, version: Version, claim: Claim) -> Result<Vec<U
     {
         let first = Position::EMPTY.with_first(cell);
         if completes(graph, first.first) {
-            continue;
+            return Err(ShardError::FirstMoveCompletes);
         }
         let live = strategy::relevant(graph, version, first, claim.horizon(first));
         let free = graph.all() & !first.taken();
