@@ -4,7 +4,10 @@
 # given at most PER_GROUP seconds a pass, until every group is settled or
 # TOTAL seconds are spent; then the parts are merged into OUT and audited.
 # Every group's state is saved in DIR (group-G.state.gz), so running the
-# same command again resumes; settled groups are read back from the parts.
+# same command again resumes; settled groups are read back from the parts,
+# and the passes go on from the group after the last one searched
+# (DIR/next), so a short run does not spend its budget on the first groups
+# again and again.
 #
 # Usage: contrib/snaky/board-groups.sh W H DIR OUT PER_GROUP TOTAL [extra gamecert flags]
 # e.g.   contrib/snaky/board-groups.sh 10 8 contrib/snaky/state/board10x8-groups \
@@ -30,9 +33,11 @@ if [ -z "$groups" ]; then
 fi
 settled() { [ -f "$dir/part-$1-of-$groups.json" ] && grep -q '"complete": true' "$dir/part-$1-of-$groups.json"; }
 deadline=$(($(date +%s) + total))
+start=$(cat "$dir/next" 2>/dev/null || echo 1)
+[[ "$start" =~ ^[0-9]+$ ]] && [ "$start" -ge 1 ] && [ "$start" -le "$groups" ] || start=1
 while :; do
     open=0
-    for k in $(seq 1 "$groups"); do
+    for k in $(seq "$start" "$groups") $(seq 1 $((start - 1))); do
         settled "$k" && continue
         open=$((open + 1))
         left=$((deadline - $(date +%s)))
@@ -40,7 +45,9 @@ while :; do
         budget=$((left < per_group ? left : per_group))
         echo "== $(date -u +%FT%TZ) shard $k/$groups, $budget s"
         nice -n 10 "$bin" "${board[@]}" --shard "$k/$groups" --parts-dir "$dir" --seconds "$budget"
-        echo "== $(date -u +%FT%TZ) shard $k/$groups exit $?"
+        code=$?
+        echo "== $(date -u +%FT%TZ) shard $k/$groups exit $code"
+        echo $((k % groups + 1)) >"$dir/next"
     done
     [ "$open" -eq 0 ] && break
 done
