@@ -11,7 +11,7 @@ use super::hypergraph::{members, Cells, Hypergraph};
 use std::sync::OnceLock;
 
 pub use crate::prove::position::{scan, Position, Scan, Version, ONE};
-use crate::prove::Prover;
+use crate::prove::{MustPlay, Prover};
 
 /// The searcher for one board and version; its prover's table is reused
 /// by every question asked of it.
@@ -84,6 +84,12 @@ impl<'g> Solver<'g> {
     /// A second-player move leaving a pairing of the residual sets.
     pub fn reply_pairing(&self, position: Position) -> Option<(usize, Vec<(usize, usize)>)> {
         self.prover.rules().reply_pairing(position)
+    }
+
+    /// The must-play region of a position with the first player to move,
+    /// as the prover finds it.
+    pub fn must_play(&self, position: Position) -> Option<MustPlay> {
+        self.prover.rules().must_play(position)
     }
 
     /// Whether the first player wins within `budget` (to move, or after

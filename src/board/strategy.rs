@@ -13,6 +13,7 @@
 
 use super::hypergraph::{Cells, Hypergraph};
 use super::search::{scan, Position, Solver, Version, ONE};
+use crate::prove::PairedReply;
 use std::collections::{BTreeMap, HashSet};
 
 /// Whose table it is.
@@ -409,13 +410,45 @@ impl Extraction<'_, '_> {
         if free & !live != 0 {
             replies.push(position);
         }
+        // The prover searched only the first player's moves inside the
+        // must-play region; one outside it is answered by the region's
+        // reply, and its pairing ends the line.
+        let must = (!owner_first)
+            .then(|| self.solver.must_play(position))
+            .flatten();
         for child in replies {
             if !owner_first && completes(self.graph(), child.first) {
                 return Err(inconsistent(child));
             }
-            self.owner_node(child)?;
+            let moved = child.first & !position.first;
+            let answer = must
+                .as_ref()
+                .filter(|_| moved != 0)
+                .and_then(|must| must.answer(moved.trailing_zeros() as usize));
+            match answer {
+                Some(answer) => self.paired_answer(child, answer)?,
+                None => self.owner_node(child)?,
+            }
         }
         Ok(())
+    }
+
+    /// The second player's answer to a first-player move outside the
+    /// must-play region: its reply, then its pairing.
+    fn paired_answer(
+        &mut self,
+        position: Position,
+        must: &PairedReply,
+    ) -> Result<(), StrategyError> {
+        if self.met(position, true) {
+            return Ok(());
+        }
+        self.record(position, Entry::Move(must.reply))?;
+        let next = position.with_second(must.reply);
+        if self.met(next, false) {
+            return Ok(());
+        }
+        self.record(next, Entry::Pairing(must.pairs.clone()))
     }
 }
 

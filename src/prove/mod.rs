@@ -25,7 +25,7 @@ pub mod position;
 pub mod state;
 pub mod table;
 
-pub use expand::{Expansion, Rules};
+pub use expand::{Expansion, MustPlay, PairedReply, Rules};
 pub use hypergraph::{Cells, Hypergraph};
 pub use position::{Position, Version};
 

@@ -97,8 +97,24 @@ pub fn find(residual: &[Cells], effort: Effort) -> Option<Vec<(usize, usize)>> {
 /// A second-player move and a pairing of what is left after it, if one is
 /// found. The move is a free cell of some residual set.
 pub fn find_with_reply(residual: &[Cells], effort: Effort) -> Option<(usize, Vec<(usize, usize)>)> {
-    // The backtracking tries the replies one by one, each with the whole
-    // step budget, those in the most residual sets first.
+    if let Some(found) = replies_with_pairings(residual, effort, 1).pop() {
+        return Some(found);
+    }
+    if !effort.sat {
+        return None;
+    }
+    let (reply, pairs) = solve(residual, true)?;
+    reply.map(|cell| (cell, pairs))
+}
+
+/// Up to `most` second-player moves, each with a pairing of what is left
+/// after it, from the backtracking alone (the replies in the most residual
+/// sets first, each with `effort.reply_steps`).
+pub fn replies_with_pairings(
+    residual: &[Cells],
+    effort: Effort,
+    most: usize,
+) -> Vec<(usize, Vec<(usize, usize)>)> {
     let union = residual.iter().fold(0, |acc, &set| acc | set);
     let mut replies: Vec<(usize, usize)> = members(union)
         .map(|cell| {
@@ -109,6 +125,7 @@ pub fn find_with_reply(residual: &[Cells], effort: Effort) -> Option<(usize, Vec
         })
         .collect();
     replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut found = Vec::new();
     for &(_, cell) in replies.iter().take(effort.replies) {
         let rest: Vec<Cells> = residual
             .iter()
@@ -117,14 +134,13 @@ pub fn find_with_reply(residual: &[Cells], effort: Effort) -> Option<(usize, Vec
             .map(|set| set & !(1 << cell))
             .collect();
         if let Some(pairs) = backtrack(&rest, effort.reply_steps) {
-            return Some((cell, pairs));
+            found.push((cell, pairs));
+            if found.len() == most {
+                break;
+            }
         }
     }
-    if !effort.sat {
-        return None;
-    }
-    let (reply, pairs) = solve(residual, true)?;
-    reply.map(|cell| (cell, pairs))
+    found
 }
 
 /// The pairing of a position's residual sets, if one is found.
