@@ -121,11 +121,13 @@ impl Rules<'_> {
         if scan.first_relevant == 0 || scan.horizon_weight < ONE / 2 {
             return lost;
         }
-        if try_pairing && self.pairing(position).is_some() {
+        let must = self.must_play(position);
+        let pairing_likely = must.is_some() || self.version != Version::Weak;
+        if try_pairing && pairing_likely && self.pairing(position).is_some() {
             return Expansion::Lost { paired: true };
         }
         let mut candidates = scan.first_relevant | scan.second_relevant;
-        if let Some(must) = self.must_play(position) {
+        if let Some(must) = must {
             candidates &= must.region;
             if candidates == 0 {
                 return Expansion::Lost { paired: true };
