@@ -141,9 +141,9 @@ impl Rules<'_> {
     /// the quick finder only, every paired reply it finds among the
     /// replies it tries (on Snaky 9x7 the first one alone took the search
     /// from 42,815 nodes to 29,381, all of them to 17,364; more replies or
-    /// steps cost more than they saved, docs/prover.md). The first player has no completion here (the
-    /// caller has settled those), so its move cannot end the game before
-    /// the second player's answer.
+    /// steps cost more than they saved, docs/prover.md). The first player
+    /// has no completion here (the caller has settled those), so its move
+    /// cannot end the game before the second player's answer.
     pub fn must_play(&self, position: Position) -> Option<MustPlay> {
         if self.version != Version::Weak || !self.pairing_wanted(position) {
             return None;
