@@ -49,15 +49,21 @@ pub struct PairedReply {
     pub region: Cells,
 }
 
-/// The must-play region: the first player's moves that no paired reply
-/// found answers (the intersection of their regions).
+/// The paired replies found at a position with the first player to move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MustPlay {
     pub answers: Vec<PairedReply>,
-    pub region: Cells,
 }
 
 impl MustPlay {
+    /// The must-play region: the first player's moves that no paired reply
+    /// answers (the intersection of their regions).
+    pub fn region(&self) -> Cells {
+        self.answers
+            .iter()
+            .fold(Cells::MAX, |cells, answer| cells & answer.region)
+    }
+
     /// The first paired reply answering a first-player move on `cell`.
     pub fn answer(&self, cell: usize) -> Option<&PairedReply> {
         self.answers
@@ -128,7 +134,7 @@ impl Rules<'_> {
         }
         let mut candidates = scan.first_relevant | scan.second_relevant;
         if let Some(must) = must {
-            candidates &= must.region;
+            candidates &= must.region();
             if candidates == 0 {
                 return Expansion::Lost { paired: true };
             }
@@ -169,8 +175,7 @@ impl Rules<'_> {
                 }
             })
             .collect();
-        let region = answers.iter().fold(Cells::MAX, |cells, a| cells & a.region);
-        Some(MustPlay { answers, region })
+        Some(MustPlay { answers })
     }
 
     /// The second player to move, the first with `budget` moves after it
@@ -309,12 +314,7 @@ mod tests {
         // and 6) and X at 6 (threats at 2 and 3) make two threats; 2 and 5
         // make one.
         let graph = Hypergraph::lines(3, 3, 3).unwrap();
-        let rules = Rules {
-            graph: &graph,
-            version: Version::Weak,
-            pairing_plies: 0,
-            sat_plies: 0,
-        };
+        let rules = weak_rules(&graph, 0);
         let position = Position {
             first: 1 << 0 | 1 << 4,
             second: 1 << 8 | 1 << 1,
@@ -325,19 +325,13 @@ mod tests {
         assert_eq!(moves[2..4], [2, 5]);
     }
 
-    /// Every set the first player can still complete holds a whole pair of
-    /// free cells, and the pairs are disjoint.
-    fn pairing_holds(graph: &Hypergraph, position: Position, pairs: &[(usize, usize)]) -> bool {
-        let cells: Vec<Cells> = pairs.iter().map(|&(a, b)| 1 << a | 1 << b).collect();
-        let union = cells.iter().fold(0, |all: Cells, &pair| all | pair);
-        let disjoint = union.count_ones() as usize == 2 * pairs.len();
-        let free = union & position.taken() == 0;
-        let blocked = graph
-            .sets
-            .iter()
-            .filter(|&&set| set & position.second == 0)
-            .all(|&set| cells.iter().any(|&pair| pair & !set == 0));
-        disjoint && free && blocked
+    fn weak_rules(graph: &Hypergraph, pairing_plies: u32) -> Rules<'_> {
+        Rules {
+            graph,
+            version: Version::Weak,
+            pairing_plies,
+            sat_plies: 0,
+        }
     }
 
     #[test]
@@ -346,22 +340,20 @@ mod tests {
         // one: every first-player move the region leaves out is answered by
         // a paired reply that still stops every set after it.
         let graph = Shape::parse("snaky").unwrap().board(6, 6).unwrap();
-        let rules = Rules {
-            graph: &graph,
-            version: Version::Weak,
-            pairing_plies: 16,
-            sat_plies: 0,
-        };
+        let rules = weak_rules(&graph, 16);
         let mut pruned = 0;
         for (a, b) in [(14, 15), (14, 21), (0, 7), (20, 27)] {
             let position = Position::EMPTY.with_first(a).with_second(b).with_first(8);
             let must = rules.must_play(position).expect("a paired reply");
             let free = graph.all() & !position.taken();
-            assert_ne!(must.region & free, free, "the region leaves a move out");
-            for cell in members(free & !must.region) {
+            let region = must.region();
+            assert_ne!(region & free, free, "the region leaves a move out");
+            for cell in members(free & !region) {
                 let answer = must.answer(cell).expect("an answer outside the region");
                 let after = position.with_first(cell).with_second(answer.reply);
-                assert!(pairing_holds(&graph, after, &answer.pairs));
+                let residual =
+                    pairing::residual(&graph.sets, after.first, after.second, graph.all());
+                assert!(pairing::covers(&residual, &answer.pairs, None));
                 pruned += 1;
             }
         }
@@ -377,12 +369,7 @@ mod tests {
     #[test]
     fn the_forced_block_is_the_only_reply() {
         let graph = Shape::parse("domino").unwrap().board(3, 1).unwrap();
-        let rules = Rules {
-            graph: &graph,
-            version: Version::Weak,
-            pairing_plies: 0,
-            sat_plies: 0,
-        };
+        let rules = weak_rules(&graph, 0);
         // First on the middle: two completions at once.
         let position = Position::EMPTY.with_first(1);
         assert_eq!(rules.expand_second(position, 1, false), Expansion::Won);

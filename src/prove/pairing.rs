@@ -402,28 +402,32 @@ impl Formula {
     }
 }
 
+/// Whether `pairs` (and `reply`, when given) are distinct cells and every
+/// residual set holds the reply or a whole pair: the tests' check of a
+/// pairing.
+#[cfg(test)]
+pub(crate) fn covers(residual: &[Cells], pairs: &[(usize, usize)], reply: Option<usize>) -> bool {
+    let cells: Vec<usize> = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .chain(reply)
+        .collect();
+    let mut distinct = cells.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct.len() == cells.len()
+        && residual.iter().all(|&set| {
+            reply.is_some_and(|cell| set >> cell & 1 == 1)
+                || pairs
+                    .iter()
+                    .any(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::shape::Shape;
-
-    fn covers(residual: &[Cells], pairs: &[(usize, usize)], reply: Option<usize>) -> bool {
-        let cells: Vec<usize> = pairs
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .chain(reply)
-            .collect();
-        let mut distinct = cells.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        distinct.len() == cells.len()
-            && residual.iter().all(|&set| {
-                reply.is_some_and(|cell| set >> cell & 1 == 1)
-                    || pairs
-                        .iter()
-                        .any(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
-            })
-    }
 
     #[test]
     fn brick_wall_pairs_the_square_on_ten_by_six() {
