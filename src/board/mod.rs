@@ -97,8 +97,9 @@ const DEEPENING_FIRST: u32 = 8;
 /// gives the least number of moves that wins.
 pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
     let start = Instant::now();
+    let most = most_moves(solver.graph);
     // A pairing of the empty board settles a second-player win at once.
-    if solver.root_pairing().is_some() {
+    if solver.look_for_root_pairing(most).is_some() {
         progress("a pairing of the board stops every winning set");
         return Solution {
             value: Value::FirstDoesNotWin,
@@ -106,7 +107,6 @@ pub fn solve(solver: &Solver, progress: &dyn Fn(&str)) -> Solution {
             seconds: start.elapsed().as_secs_f64(),
         };
     }
-    let most = most_moves(solver.graph);
     let report = |budget: u32, answer: bool| {
         progress(&format!(
             "budget {budget}: {} after {} nodes, {:.1}s",

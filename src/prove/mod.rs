@@ -33,7 +33,7 @@ use dfpn::{Node, Search};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -78,6 +78,7 @@ pub struct Prover<'g> {
     /// When the search stops by itself (the question then answers `None`).
     pub deadline: Option<Instant>,
     checkpoint: Option<Checkpoint>,
+    deferred: OnceLock<DeferredPairing>,
     /// The question being asked, for the progress lines.
     root: Mutex<Option<Node>>,
     table: Table,
@@ -104,6 +105,7 @@ impl<'g> Prover<'g> {
             progress: None,
             deadline: None,
             checkpoint: None,
+            deferred: OnceLock::new(),
             root: Mutex::new(None),
             table: Table::with_bytes(memory),
             nodes: AtomicU64::new(0),
@@ -214,8 +216,11 @@ impl<'g> Prover<'g> {
             nodes: &self.nodes,
             node_limit,
             stop: &self.stop,
-            tick: (self.progress.is_some() || self.deadline.is_some() || self.checkpoint.is_some())
-                .then_some(self as &(dyn dfpn::Tick + Sync)),
+            tick: (self.progress.is_some()
+                || self.deadline.is_some()
+                || self.checkpoint.is_some()
+                || self.deferred.get().is_some())
+            .then_some(self as &(dyn dfpn::Tick + Sync)),
         }
     }
 
@@ -317,6 +322,57 @@ impl dfpn::Tick for Prover<'_> {
     fn tick(&self, nodes: u64) {
         self.report(nodes);
         self.keep_time();
+        self.ask_deferred(nodes);
+    }
+}
+
+/// A pairing question put off until the search has spent `after` nodes
+/// (module [`Prover::defer_pairing`]).
+struct DeferredPairing {
+    after: u64,
+    residual: Vec<Cells>,
+    answer: OnceLock<Option<Vec<(usize, usize)>>>,
+}
+
+impl Prover<'_> {
+    /// Asks CaDiCaL for a pairing of `residual` once the search has spent
+    /// `after` nodes without an answer, and stops the search when it finds
+    /// one. The call does not change the search's path (a search that
+    /// goes on is the one that would have run without it), and whether it
+    /// is made depends only on the node count, so every answer and table
+    /// stays the same from run to run. Set once per prover.
+    pub fn defer_pairing(&self, after: u64, residual: Vec<Cells>) {
+        let _ = self.deferred.set(DeferredPairing {
+            after,
+            residual,
+            answer: OnceLock::new(),
+        });
+    }
+
+    /// The deferred question's answer: `None` when it was not asked (the
+    /// search ended sooner), `Some(None)` when no pairing was found.
+    pub fn deferred_pairing(&self) -> Option<Option<&[(usize, usize)]>> {
+        let deferred = self.deferred.get()?;
+        deferred.answer.get().map(|answer| answer.as_deref())
+    }
+
+    fn ask_deferred(&self, nodes: u64) {
+        let Some(deferred) = self.deferred.get() else {
+            return;
+        };
+        if nodes < deferred.after {
+            return;
+        }
+        let answer = deferred.answer.get_or_init(|| {
+            let sat_only = pairing::Effort {
+                steps: 0,
+                ..pairing::Effort::THOROUGH
+            };
+            pairing::find(&deferred.residual, sat_only)
+        });
+        if answer.is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -430,6 +486,38 @@ mod tests {
         // The same question by another path: no pairing leaves.
         let plain = Prover::with_memory(&graph, Version::Weak, 256 << 20);
         assert_eq!(plain.wins(Position::EMPTY, true, 13, u64::MAX), answer);
+    }
+
+    #[test]
+    fn a_deferred_pairing_is_asked_only_of_a_search_that_runs_past_its_nodes() {
+        let residual = |graph: &Hypergraph| pairing::residual(&graph.sets, 0, 0, graph.all());
+        // Snaky 7x7 has no pairing and is settled in a few hundred nodes.
+        let snaky = Shape::parse("snaky").unwrap().board(7, 7).unwrap();
+        let ask = |after: u64| {
+            let mut prover = Prover::with_memory(&snaky, Version::Weak, 64 << 20);
+            prover.pairing_plies = 16;
+            prover.defer_pairing(after, residual(&snaky));
+            let answer = prover.wins(Position::EMPTY, true, 25, u64::MAX);
+            (
+                answer,
+                prover.nodes(),
+                prover.deferred_pairing().map(|a| a.is_some()),
+            )
+        };
+        let (late, late_nodes, late_asked) = ask(1 << 20);
+        let (early, early_nodes, early_asked) = ask(0);
+        assert_eq!(late, Some(false));
+        assert_eq!(late_asked, None);
+        assert_eq!(early_asked, Some(false));
+        // Asking changes neither the answer nor the search's path.
+        assert_eq!((early, early_nodes), (late, late_nodes));
+        // The N pentomino's 4x4 board has a pairing: found, it stops the search.
+        let pentomino = Shape::parse("N-pentomino").unwrap().board(4, 4).unwrap();
+        let prover = Prover::with_memory(&pentomino, Version::Weak, 1 << 20);
+        prover.defer_pairing(0, residual(&pentomino));
+        assert_eq!(prover.wins(Position::EMPTY, true, 8, u64::MAX), None);
+        let pairs = prover.deferred_pairing().flatten().expect("a pairing");
+        assert!(pairing::covers(&residual(&pentomino), pairs, None));
     }
 
     #[test]
