@@ -11,6 +11,7 @@
 //! every later question with another budget.
 
 use super::expand::{Expansion, Rules};
+use super::hypergraph::Cells;
 use super::position::Position;
 use super::table::{Key, Record, Table, NONE};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -106,7 +107,8 @@ impl Search<'_> {
         }
         match self.expand(node, false) {
             Expansion::Moves(moves) => {
-                let (pn, dn, ..) = self.select(node, &self.children(node, &moves));
+                let numbers = self.children_numbers(&self.children(node, &moves));
+                let (pn, dn, ..) = select(node.first_to_move, &numbers);
                 (pn, dn)
             }
             _ => self.numbers(node),
@@ -151,14 +153,47 @@ impl Search<'_> {
         }
     }
 
-    /// The children of `node` by `moves`, one for each table entry.
+    /// The children of `node` by `moves`, one for each table entry. A
+    /// child's image under a symmetry is its parent's plus one cell, so the
+    /// parent's images are made once (not once a child).
     pub fn children(&self, node: &Node, moves: &[usize]) -> Vec<Node> {
+        let graph = self.rules.graph;
+        let position = node.position;
+        let images: Vec<(Cells, Cells)> = graph
+            .symmetries
+            .iter()
+            .map(|symmetry| (symmetry.map(position.first), symmetry.map(position.second)))
+            .collect();
         let mut children: Vec<Node> = Vec::with_capacity(moves.len());
         for &cell in moves {
-            let child = if node.first_to_move {
-                self.node(node.position.with_first(cell), false, node.budget - 1)
+            let (child, budget) = if node.first_to_move {
+                (position.with_first(cell), node.budget - 1)
             } else {
-                self.node(node.position.with_second(cell), true, node.budget)
+                (position.with_second(cell), node.budget)
+            };
+            let least = graph
+                .symmetries
+                .iter()
+                .zip(&images)
+                .map(|(symmetry, &(first, second))| {
+                    let moved: Cells = 1 << symmetry.map_cell(cell);
+                    if node.first_to_move {
+                        (first | moved, second)
+                    } else {
+                        (first, second | moved)
+                    }
+                })
+                .min()
+                .unwrap_or((child.first, child.second));
+            let child = Node {
+                position: child,
+                first_to_move: !node.first_to_move,
+                budget: self.rules.budget(child, !node.first_to_move, budget),
+                key: Key {
+                    first: least.0,
+                    second: least.1,
+                    first_to_move: !node.first_to_move,
+                },
             };
             // Symmetric copies share one table entry: search one of them.
             if !children.iter().any(|other| other.key == child.key) {
@@ -166,6 +201,11 @@ impl Search<'_> {
             }
         }
         children
+    }
+
+    /// The children's numbers as the table knows them.
+    fn children_numbers(&self, children: &[Node]) -> Vec<(u32, u32)> {
+        children.iter().map(|child| self.numbers(child)).collect()
     }
 
     /// Searches `node` until its proof number reaches `pn_limit` or its
@@ -186,8 +226,12 @@ impl Search<'_> {
         };
         let pairing_tried = record.pairing_tried || self.rules.pairing_wanted(node.position);
         let children = self.children(node, &moves);
+        // Only the child just searched can have changed: a sibling has as
+        // many stones, so no search below another child reaches it (other
+        // threads may, and a proof they find is seen at the next visit).
+        let mut numbers = self.children_numbers(&children);
         loop {
-            let (pn, dn, best, best_numbers, second_best) = self.select(node, &children);
+            let (pn, dn, best, best_numbers, second_best) = select(node.first_to_move, &numbers);
             let settled = pn == 0 || dn == 0;
             if settled || pn >= pn_limit || dn >= dn_limit || self.halted() {
                 let work = work_since(self.nodes, start);
@@ -217,58 +261,57 @@ impl Search<'_> {
                 )
             };
             self.mid(&children[best], child_pn, child_dn);
+            numbers[best] = self.numbers(&children[best]);
         }
     }
+}
 
-    /// The node's numbers from its children's, the child to search next, its
-    /// numbers, and the second-best child's deciding number.
-    fn select(&self, node: &Node, children: &[Node]) -> (u32, u32, usize, (u32, u32), u32) {
-        let (mut pn, mut dn) = if node.first_to_move {
-            (INFINITE, 0)
+/// A node's numbers from its children's (`first_to_move`: whose node it
+/// is), the child to search next, its numbers, and the second-best
+/// child's deciding number.
+fn select(first_to_move: bool, children: &[(u32, u32)]) -> (u32, u32, usize, (u32, u32), u32) {
+    let (mut pn, mut dn) = if first_to_move {
+        (INFINITE, 0)
+    } else {
+        (0, INFINITE)
+    };
+    let mut best = 0;
+    let mut best_numbers = (INFINITE, INFINITE);
+    let mut second_best = INFINITE;
+    for (index, &stored) in children.iter().enumerate() {
+        let numbers = if stored == (1, 1) {
+            fresh(index, first_to_move)
         } else {
-            (0, INFINITE)
+            stored
         };
-        let mut best = 0;
-        let mut best_numbers = (INFINITE, INFINITE);
-        let mut second_best = INFINITE;
-        for (index, child) in children.iter().enumerate() {
-            let mut numbers = self.numbers(child);
-            if numbers == (1, 1) {
-                numbers = fresh(index, node.first_to_move);
-            }
-            let deciding = if node.first_to_move {
-                numbers.0
-            } else {
-                numbers.1
-            };
-            if node.first_to_move {
-                dn = add(dn, numbers.1);
-            } else {
-                pn = add(pn, numbers.0);
-            }
-            let best_deciding = if node.first_to_move {
-                best_numbers.0
-            } else {
-                best_numbers.1
-            };
-            if deciding < best_deciding {
-                second_best = best_deciding;
-                best = index;
-                best_numbers = numbers;
-            } else if deciding < second_best {
-                second_best = deciding;
-            }
-            if deciding == 0 {
-                break;
-            }
-        }
-        if node.first_to_move {
-            pn = best_numbers.0;
+        let deciding = if first_to_move { numbers.0 } else { numbers.1 };
+        if first_to_move {
+            dn = add(dn, numbers.1);
         } else {
-            dn = best_numbers.1;
+            pn = add(pn, numbers.0);
         }
-        (pn, dn, best, best_numbers, second_best)
+        let best_deciding = if first_to_move {
+            best_numbers.0
+        } else {
+            best_numbers.1
+        };
+        if deciding < best_deciding {
+            second_best = best_deciding;
+            best = index;
+            best_numbers = numbers;
+        } else if deciding < second_best {
+            second_best = deciding;
+        }
+        if deciding == 0 {
+            break;
+        }
     }
+    if first_to_move {
+        pn = best_numbers.0;
+    } else {
+        dn = best_numbers.1;
+    }
+    (pn, dn, best, best_numbers, second_best)
 }
 
 /// A fresh child's numbers by its place in the move order: the i-th child
