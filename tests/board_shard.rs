@@ -142,6 +142,42 @@ fn a_shard_out_of_time_keeps_its_group_state_and_resumes() {
     assert!(common::stderr(&maker_claim).contains("goes with Breaker's claim"));
 }
 
+/// The first player's claim shares one table among a group's units: a
+/// part stopped inside the group (its later units dropped, as a killed
+/// shard leaves it) resumes to the same bytes as the run without a stop.
+#[test]
+fn a_maker_claim_resumed_inside_a_group_writes_the_same_part() {
+    let dir = scratch("l4-resume");
+    let shard = || {
+        let out = gamecert(&[
+            "board",
+            "L-tetromino",
+            "--size",
+            "4",
+            "--bound",
+            "4",
+            "--pairing-plies",
+            "12",
+            "--shard",
+            "1/1",
+            "--parts-dir",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    };
+    shard();
+    let path = dir.join("part-1-of-1.json");
+    let whole = std::fs::read_to_string(&path).unwrap();
+    let mut part: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    let results = part["results"].as_array_mut().unwrap();
+    assert!(results.len() >= 3, "a group of several units");
+    results.truncate(2);
+    part["complete"] = serde_json::Value::Bool(false);
+    std::fs::write(&path, serde_json::to_string_pretty(&part).unwrap()).unwrap();
+    shard();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+}
+
 #[test]
 fn one_and_three_shards_give_the_same_maker_certificate() {
     let (one, three) = (scratch("l4-1"), scratch("l4-3"));

@@ -2,10 +2,12 @@
 //! first player's first move (one per symmetry class) and the second
 //! player's reply (one per class of the first move's stabiliser, plus a
 //! pass when a dead cell exists), both in the solver's move order. Each cut
-//! position is a *unit*; shard `K/N` solves its units (see [`shard_of`]),
-//! extracts the claimed side's table below each, and writes them to a part
-//! file; `merge` joins the
-//! parts into one certificate and the kernel audits it.
+//! position is a *unit*; the units of one first move are a *group*. Shard
+//! `K/N` solves the groups G with G mod N = K - 1, each group's units in
+//! turn with one table (so the strategy read below a unit is the same
+//! whatever the number of shards), extracts the claimed side's table below
+//! each unit, and writes them to a part file; `merge` joins the parts into
+//! one certificate and the kernel audits it.
 //!
 //! The claim is fixed in advance: Breaker's (`first-does-not-win`) or the
 //! first player's win within a move bound `B`. A shard skips the rest of a
@@ -89,18 +91,6 @@ impl Unit {
             second: 0,
             ..self.position
         }
-    }
-}
-
-/// Which shard (0-based, of `n`) solves a unit: the side whose every move
-/// must be answered is split; the side that needs one good move is tried
-/// in order inside one shard. Breaker's claim: one shard per first move,
-/// its replies in turn; the first player's claim: its replies spread over
-/// the shards.
-pub fn shard_of(claim: Claim, unit: &Unit, index: usize, n: usize) -> usize {
-    match claim {
-        Claim::FirstDoesNotWin => unit.group % n,
-        Claim::FirstWins { .. } => index % n,
     }
 }
 
