@@ -223,11 +223,11 @@ impl Backtrack {
     /// The open cells of the uncovered set with the fewest (the hardest);
     /// `Some(0)` when every set is covered, `None` when one cannot be.
     fn hardest(&self, start: usize, end: usize, used: Cells) -> Option<Cells> {
-        let mut hardest: Option<(u32, Cells)> = None;
+        let mut hardest = Hardest::NONE;
         for &set in &self.sets[start..end] {
-            hardest = Self::harder(hardest, set & !used)?;
+            hardest.meet(set & !used)?;
         }
-        Some(hardest.map_or(0, |(_, open)| open))
+        Some(hardest.open)
     }
 
     /// Pushes the sets of `self.sets[start..end]` that `pair` leaves
@@ -241,29 +241,17 @@ impl Backtrack {
         pair: Cells,
         used: Cells,
     ) -> Option<Cells> {
-        let mut hardest: Option<(u32, Cells)> = None;
+        let mut hardest = Hardest::NONE;
+        self.sets.reserve(end - start);
         for index in start..end {
             let set = self.sets[index];
             if set & pair == pair {
                 continue;
             }
-            hardest = Self::harder(hardest, set & !used)?;
+            hardest.meet(set & !used)?;
             self.sets.push(set);
         }
-        Some(hardest.map_or(0, |(_, open)| open))
-    }
-
-    /// The harder of the hardest so far and a set's open cells; `None`
-    /// when the set has fewer than two.
-    fn harder(hardest: Option<(u32, Cells)>, open: Cells) -> Option<Option<(u32, Cells)>> {
-        let count = open.count_ones();
-        if count < 2 {
-            return None;
-        }
-        Some(match hardest {
-            Some((best, _)) if best <= count => hardest,
-            _ => Some((count, open)),
-        })
+        Some(hardest.open)
     }
 
     /// The pairs of `open`, those meeting the most uncovered sets first
@@ -297,6 +285,35 @@ impl Backtrack {
         }
         self.candidates[first..]
             .sort_unstable_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    }
+}
+
+/// The uncovered set with the fewest open cells met so far (the first of
+/// them), kept in two plain words so the passes over the sets keep it in
+/// registers.
+struct Hardest {
+    count: u32,
+    open: Cells,
+}
+
+impl Hardest {
+    const NONE: Hardest = Hardest {
+        count: u32::MAX,
+        open: 0,
+    };
+
+    /// Meets a set's open cells; `None` when it has fewer than two.
+    #[inline(always)]
+    fn meet(&mut self, open: Cells) -> Option<()> {
+        let count = open.count_ones();
+        if count < 2 {
+            return None;
+        }
+        if count < self.count {
+            self.count = count;
+            self.open = open;
+        }
+        Some(())
     }
 }
 
