@@ -66,6 +66,10 @@ enum AnimalsCommand {
         /// Stop after this many expanded positions (over all bounds).
         #[arg(long, default_value_t = 20_000_000)]
         nodes: u64,
+        /// Ask the prover instead, on an N x N box (N at most 11) with the
+        /// first move at its centre, and read its answer out as card lines.
+        #[arg(long = "box", value_name = "N")]
+        side: Option<usize>,
         /// Write the table here (default: print it).
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -151,8 +155,9 @@ fn run_printing(args: AnimalsArgs) -> Outcome {
             shape,
             bound,
             nodes,
+            side,
             output,
-        }) => super::animals_prove::prove(&shape, bound, nodes, output.as_deref()),
+        }) => super::animals_prove::prove(&shape, bound, nodes, side, output.as_deref()),
         Some(AnimalsCommand::Delay {
             shape,
             within,

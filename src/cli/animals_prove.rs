@@ -1,17 +1,27 @@
-//! `gamecert animals prove SHAPE [--bound N] [--nodes N] [-o TABLE]`: the
-//! strategy generator, then the checker and the rule-free search on what it
-//! wrote. Progress per bound on stderr; the verdict on stdout.
+//! `gamecert animals prove SHAPE [--bound N] [--nodes N] [--box N] [-o TABLE]`:
+//! the strategy generator (or, with `--box`, the prover on a box), then the
+//! checker and the rule-free search on what it wrote. Progress per bound on
+//! stderr; the verdict on stdout.
 
 use gamecert::animals::prove::check;
 use gamecert::exit::Outcome;
-use gamecert::generate::{prove as generate, shape_argument, BoundResult, ProveOptions, MAX_BOUND};
+use gamecert::generate::boxed::{prove_in_box, MAX_SIDE};
+use gamecert::generate::{
+    prove as generate, shape_argument, BoundResult, Proof, ProveError, ProveOptions, MAX_BOUND,
+};
 use gamecert::polyomino::parse::parse_shape_upto;
 use std::path::Path;
 
 /// The generator's shape limit (issue 12: more than 8 cells is bad input).
 const PROVE_CELLS: usize = 8;
 
-pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outcome {
+pub fn prove(
+    text: &str,
+    bound: u32,
+    nodes: u64,
+    side: Option<usize>,
+    output: Option<&Path>,
+) -> Outcome {
     let animal = match parse_shape_upto(text, PROVE_CELLS) {
         Ok(animal) => animal.canonical(),
         Err(error) => {
@@ -23,15 +33,13 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
         errln!("gamecert animals prove: --bound must be 1..={MAX_BOUND}");
         return Outcome::BadInput;
     }
+    if side.is_some_and(|side| !(1..=MAX_SIDE).contains(&side)) {
+        errln!("gamecert animals prove: --box must be 1..={MAX_SIDE} (the prover's boards hold at most 128 cells)");
+        return Outcome::BadInput;
+    }
     let cells = animal.cells().to_vec();
     let name = animal.display_name();
-    errln!("{name}: searching bounds 1..={bound} (at most {nodes} positions)");
-    let options = ProveOptions {
-        max_bound: bound,
-        node_limit: nodes,
-    };
-    let mut report = |b: &BoundResult| errln!("{}", bound_line(b));
-    let proof = match generate(&cells, options, &mut report) {
+    let proof = match search(&name, &cells, bound, nodes, side) {
         Ok(proof) => proof,
         Err(error) => {
             errln!("gamecert animals prove: {error}");
@@ -39,10 +47,13 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
         }
     };
     for b in &proof.bounds {
-        outln!("{}", bound_line(b));
+        outln!("{}", bound_line(b, side));
     }
     if let Some(h) = proof.proved_none_within() {
-        outln!("proved: no card table of the generator's form has h <= {h} (docs/games/animals.md: the form)");
+        match side {
+            None => outln!("proved: no card table of the generator's form has h <= {h} (docs/games/animals.md: the form)"),
+            Some(n) => outln!("proved: Maker does not win within {h} moves on the {n}x{n} box with the first move at its centre (the prover; nothing about the grid)"),
+        }
     }
     let (Some(table), Some(height)) = (&proof.table, proof.height) else {
         outln!(
@@ -88,11 +99,39 @@ pub fn prove(text: &str, bound: u32, nodes: u64, output: Option<&Path>) -> Outco
     }
 }
 
-fn bound_line(b: &BoundResult) -> String {
-    let what = match (b.found, b.finished) {
-        (true, _) => "table found".to_string(),
-        (false, true) => format!("no table of the generator's form with h <= {}", b.bound),
-        (false, false) => "search stopped at the position limit (nothing proved)".to_string(),
+/// The generator's search, or the prover's on an N x N box.
+fn search(
+    name: &str,
+    cells: &[(i32, i32)],
+    bound: u32,
+    nodes: u64,
+    side: Option<usize>,
+) -> Result<Proof, ProveError> {
+    let mut report = |b: &BoundResult| errln!("{}", bound_line(b, side));
+    match side {
+        Some(side) => {
+            errln!("{name}: asking the prover bounds up to {bound} on the {side}x{side} box");
+            prove_in_box(cells, side, bound, nodes, &mut report)
+        }
+        None => {
+            errln!("{name}: searching bounds 1..={bound} (at most {nodes} positions)");
+            let options = ProveOptions {
+                max_bound: bound,
+                node_limit: nodes,
+            };
+            generate(cells, options, &mut report)
+        }
+    }
+}
+
+fn bound_line(b: &BoundResult, side: Option<usize>) -> String {
+    let what = match (b.found, b.finished, side) {
+        (true, ..) => "table found".to_string(),
+        (false, true, Some(n)) => {
+            format!("Maker does not win within {} on the {n}x{n} box", b.bound)
+        }
+        (false, true, None) => format!("no table of the generator's form with h <= {}", b.bound),
+        (false, false, _) => "search stopped at the position limit (nothing proved)".to_string(),
     };
     format!(
         "  h = {:>2}: {what} ({} positions expanded, {} in the transposition table, {:.2} s)",

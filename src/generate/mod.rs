@@ -11,6 +11,7 @@
 //! that is free of Breaker, holds a Maker stone and lacks at most as many
 //! cells as Maker has moves left. Breaker's replies are all searched.
 
+pub mod boxed;
 pub mod emit;
 pub mod improve;
 pub mod library;
@@ -65,6 +66,41 @@ pub struct Proof {
 }
 
 impl Proof {
+    /// A run for `shape` with nothing searched yet.
+    pub fn new(shape: Vec<Cell>) -> Proof {
+        Proof {
+            shape,
+            bounds: Vec::new(),
+            table: None,
+            height: None,
+            lines: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// Records a bound's result (and tells `progress`); with a `root`,
+    /// writes its table. Whether the deepening goes on: not after a table,
+    /// nor after a bound the search did not finish.
+    pub fn record(
+        &mut self,
+        result: BoundResult,
+        progress: &mut dyn FnMut(&BoundResult),
+        strategies: &[search::Found],
+        root: Option<search::StrategyId>,
+    ) -> Result<bool, ProveError> {
+        progress(&result);
+        let finished = result.finished;
+        self.bounds.push(result);
+        if let Some(root) = root {
+            let emitted = emit::emit(strategies, self.shape.len(), root)?;
+            self.height = Some(strategies[root].height);
+            self.table = Some(emitted.text);
+            self.lines = emitted.lines;
+            return Ok(false);
+        }
+        Ok(finished)
+    }
+
     /// The largest bound whose search finished without a table.
     pub fn proved_none_within(&self) -> Option<u32> {
         self.bounds
@@ -98,14 +134,7 @@ pub fn prove(
     let start = Instant::now();
     let shape = at_origin(cells);
     let mut search = Search::new(Target::new(&shape), options.node_limit);
-    let mut proof = Proof {
-        shape: shape.clone(),
-        bounds: Vec::new(),
-        table: None,
-        height: None,
-        lines: 0,
-        seconds: 0.0,
-    };
+    let mut proof = Proof::new(shape.clone());
     for bound in 1..=options.max_bound.min(MAX_BOUND) {
         let root = search.root(bound);
         let result = BoundResult {
@@ -116,16 +145,7 @@ pub fn prove(
             table_size: search.table_size(),
             seconds: start.elapsed().as_secs_f64(),
         };
-        progress(&result);
-        proof.bounds.push(result);
-        if let Some(root) = root {
-            let emitted = emit::emit(&search.strategies, shape.len(), root)?;
-            proof.height = Some(search.strategies[root].height);
-            proof.table = Some(emitted.text);
-            proof.lines = emitted.lines;
-            break;
-        }
-        if search.stopped {
+        if !proof.record(result, progress, &search.strategies, root)? {
             break;
         }
     }

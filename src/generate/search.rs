@@ -247,25 +247,7 @@ impl Search {
             None if self.target.len() == 1 && position.breaker.is_empty() => (0, (0, 0)),
             None => return None,
         };
-        let (code, cells) = &self.target.variants[variant];
-        let placed: Vec<Cell> = cells
-            .iter()
-            .map(|&(x, y)| (x + offset.0, y + offset.1))
-            .collect();
-        let j = placed.iter().position(|&c| !position.is_maker(c))?;
-        let mut envelope = placed;
-        envelope.sort_unstable();
-        Some(Found {
-            strategy: Strategy::Complete {
-                j,
-                place: Xform {
-                    code: *code,
-                    offset,
-                },
-            },
-            envelope,
-            height: 1,
-        })
+        completion_of(&self.target, variant, offset, |c| position.is_maker(c))
     }
 
     /// Maker's candidate moves: the free cells of live placements, those in
@@ -371,6 +353,35 @@ impl Search {
         let found = self.combine(&empty, (0, 0), moves)?;
         Some(self.push(found))
     }
+}
+
+/// Maker's completion of the placement of `variant` at `offset`: base
+/// card j on its first cell that `is_maker` does not hold.
+pub(crate) fn completion_of(
+    target: &Target,
+    variant: usize,
+    offset: Cell,
+    is_maker: impl Fn(Cell) -> bool,
+) -> Option<Found> {
+    let (code, cells) = &target.variants[variant];
+    let placed: Vec<Cell> = cells
+        .iter()
+        .map(|&(x, y)| (x + offset.0, y + offset.1))
+        .collect();
+    let j = placed.iter().position(|&c| !is_maker(c))?;
+    let mut envelope = placed;
+    envelope.sort_unstable();
+    Some(Found {
+        strategy: Strategy::Complete {
+            j,
+            place: Xform {
+                code: *code,
+                offset,
+            },
+        },
+        envelope,
+        height: 1,
+    })
 }
 
 #[cfg(test)]
