@@ -5,6 +5,7 @@
 
 use super::search::{Position, Solver, Version};
 use super::shard::{self, Claim, ShardError, UnitResult};
+use super::strategy::StrategyError;
 use super::{Certified, Game, Options, Shape, SAVE_EVERY};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -407,11 +408,28 @@ impl Context<'_> {
                 self.drop_group_state(group);
                 Ok(())
             }
-            Some(false) => {
-                self.settle_replies(group, &indices, &solver, part)?;
-                self.drop_group_state(group);
-                Ok(())
-            }
+            Some(false) => match self.settle_replies(group, &indices, &solver, part) {
+                // The deadline passed while the reply and its strategy were
+                // read: the answer is in the saved state, and a resumed run
+                // reads them again.
+                Err(PartError::Shard(ShardError::Strategy(StrategyError::Stopped))) => {
+                    Err(PartError::Stopped {
+                        group,
+                        groups,
+                        first_move,
+                        nodes: solver.nodes(),
+                        saved: format!(
+                            "Breaker's answer is known, its strategy not yet read; {}",
+                            self.save_group_state(&solver)
+                        ),
+                    })
+                }
+                Err(error) => Err(error),
+                Ok(()) => {
+                    self.drop_group_state(group);
+                    Ok(())
+                }
+            },
         }
     }
 
@@ -526,6 +544,9 @@ impl Context<'_> {
                 if !first_wins {
                     return Ok(());
                 }
+            }
+            if solver.stopped() {
+                return Err(ShardError::Strategy(StrategyError::Stopped).into());
             }
             (self.progress)(&format!(
                 "group {group}: no reply settled within {limit} nodes each; {:.1}s",

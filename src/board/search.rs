@@ -96,6 +96,12 @@ impl<'g> Solver<'g> {
         self.prover.nodes()
     }
 
+    /// Whether the prover was stopped (its deadline): no question it has
+    /// not settled will be answered.
+    pub fn stopped(&self) -> bool {
+        self.prover.stopped()
+    }
+
     /// Whether the first player, to move, completes a set within `budget`
     /// more moves (strong game: before the second player completes one);
     /// `false` also when the prover's deadline stopped it.

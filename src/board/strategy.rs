@@ -49,6 +49,8 @@ pub enum StrategyError {
     TooLarge { limit: usize },
     #[error("the solver found no winning move at position {position} (a solver bug)")]
     Inconsistent { position: String },
+    #[error("the search's deadline passed while the strategy was read")]
+    Stopped,
 }
 
 struct Extraction<'s, 'g> {
@@ -284,7 +286,7 @@ impl Extraction<'_, '_> {
                         let child = position.with_first(cell);
                         self.solver.wins_limited(child, false, horizon - 1, nodes)
                     })
-                    .ok_or_else(|| inconsistent(position))?
+                    .ok_or_else(|| self.no_move(position))?
                 }
             }
             Owner::Second => {
@@ -320,7 +322,7 @@ impl Extraction<'_, '_> {
                         let answer = self.solver.wins_limited(child, true, horizon, nodes);
                         answer.map(|wins| !wins)
                     })
-                    .ok_or_else(|| inconsistent(position))?
+                    .ok_or_else(|| self.no_move(position))?
                 }
             }
         };
@@ -362,10 +364,25 @@ impl Extraction<'_, '_> {
                     None => unsettled.push(cell),
                 }
             }
+            // A stopped prover answers nothing more: the rounds would
+            // never end.
+            if self.solver.stopped() {
+                return None;
+            }
             open = unsettled;
             limit = limit.saturating_mul(4);
         }
         None
+    }
+
+    /// Why no move was found at `position`: the prover was stopped, or
+    /// (a bug) none wins.
+    fn no_move(&self, position: Position) -> StrategyError {
+        if self.solver.stopped() {
+            StrategyError::Stopped
+        } else {
+            inconsistent(position)
+        }
     }
 
     /// The second player's table is done here: the first player can no
@@ -455,5 +472,27 @@ impl Extraction<'_, '_> {
 fn inconsistent(position: Position) -> StrategyError {
     StrategyError::Inconsistent {
         position: super::certificate::key(position.first, position.second),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Shape, ENTRY_LIMIT};
+
+    #[test]
+    fn a_deadline_that_passes_while_the_strategy_is_read_stops_the_reading() {
+        // Reading Snaky 8x8's table asks the prover more than the search
+        // settled; once its deadline has stopped it (here at once), nothing
+        // more is answered, and the rounds of growing node limits used to
+        // go on for ever.
+        let graph = Shape::parse("snaky").unwrap().board(8, 8).unwrap();
+        let mut solver = Solver::new(&graph, Version::Weak);
+        solver.prover.pairing_plies = 16;
+        assert!(!solver.first_wins_within(Position::EMPTY, u32::MAX));
+        solver.prover.stop();
+        let read = extract(&solver, None, ENTRY_LIMIT);
+        assert_eq!(read.err(), Some(StrategyError::Stopped));
+        assert!(solver.stopped());
     }
 }

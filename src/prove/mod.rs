@@ -120,6 +120,17 @@ impl<'g> Prover<'g> {
         self.nodes.load(Ordering::Relaxed)
     }
 
+    /// Stops the search now, as its deadline would.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search was stopped (its deadline, or a deferred
+    /// pairing found): every question not yet settled then answers `None`.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
     /// Slots of the table in use and in all.
     pub fn table_fill(&self) -> (usize, usize) {
         (self.table.filled(), self.table.capacity())
