@@ -62,6 +62,13 @@ pub enum PartError {
     },
 }
 
+impl Part {
+    /// Whether the part holds unit `index`'s result.
+    fn solved(&self, index: usize) -> bool {
+        self.results.iter().any(|result| result.unit == index)
+    }
+}
+
 fn file_error(path: &Path, message: impl ToString) -> PartError {
     PartError::File {
         path: path.to_path_buf(),
@@ -289,11 +296,8 @@ impl Context<'_> {
     /// is the one a run without a stop builds.
     fn solve_maker_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
         let claim = self.search.claim;
-        let members: Vec<usize> = (0..self.units.len())
-            .filter(|&index| self.units[index].group == group)
-            .collect();
-        let solved = |part: &Part, index: usize| part.results.iter().any(|r| r.unit == index);
-        let Some(&last) = members.iter().rev().find(|&&index| !solved(part, index)) else {
+        let members = self.group_units(group);
+        let Some(&last) = members.iter().rev().find(|&&index| !part.solved(index)) else {
             return Ok(());
         };
         let solver = self.solver();
@@ -304,7 +308,7 @@ impl Context<'_> {
             let before = solver.nodes();
             let result = shard::solve_unit(&solver, claim, index, &self.units[index])?;
             self.nodes.set(self.nodes.get() + solver.nodes() - before);
-            if !solved(part, index) {
+            if !part.solved(index) {
                 self.record(&solver, result, part)?;
             }
         }
@@ -369,9 +373,7 @@ impl Context<'_> {
     /// the group, its state kept beside the part), then finds the reply
     /// (see [`Context::settle_replies`]).
     fn solve_group(&self, group: usize, part: &mut Part) -> Result<(), PartError> {
-        let indices: Vec<usize> = (0..self.units.len())
-            .filter(|&i| self.units[i].group == group)
-            .collect();
+        let indices = self.group_units(group);
         if self.settled_group(&indices, part) {
             return Ok(());
         }
@@ -431,6 +433,13 @@ impl Context<'_> {
                 }
             },
         }
+    }
+
+    /// The units of `group`, in unit order.
+    fn group_units(&self, group: usize) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&index| self.units[index].group == group)
+            .collect()
     }
 
     /// The groups (Maker's first moves up to the board's symmetries).
@@ -528,7 +537,7 @@ impl Context<'_> {
             let open: Vec<usize> = indices
                 .iter()
                 .copied()
-                .filter(|i| part.results.iter().all(|r| r.unit != *i))
+                .filter(|&i| !part.solved(i))
                 .collect();
             for index in open {
                 let before = solver.nodes();

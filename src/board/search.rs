@@ -60,16 +60,15 @@ impl<'g> Solver<'g> {
         self.root_pairing
             .get_or_init(|| {
                 let residual = super::root_residual(self.graph);
-                let thorough = super::pairing::Effort::THOROUGH;
                 let backtracking = super::pairing::Effort {
                     sat: false,
-                    ..thorough
+                    ..super::pairing::Effort::THOROUGH
                 };
                 if let Some(pairs) = super::pairing::find(&residual, backtracking) {
                     return Some(pairs);
                 }
                 if self.pairing_plies() == 0 {
-                    return super::pairing::find(&residual, thorough);
+                    return super::pairing::find_by_sat(&residual);
                 }
                 self.prover.defer_pairing(SHORT_SEARCH_NODES, residual);
                 self.prover.wins(Position::EMPTY, true, budget, u64::MAX);

@@ -75,6 +75,10 @@ impl Reader<'_> {
         ((index % self.side) as i32, (index / self.side) as i32)
     }
 
+    fn index(&self, (x, y): Cell) -> usize {
+        y as usize * self.side + x as usize
+    }
+
     /// A strategy winning `position` (Maker to move) within `moves`.
     fn maker(&mut self, position: Position, moves: u32) -> Option<StrategyId> {
         let key = (position.first, position.second, moves);
@@ -111,8 +115,7 @@ impl Reader<'_> {
         let placement = self.placements.iter().find(|p| {
             p.cells & position.second == 0 && (p.cells & !position.first).count_ones() == 1
         })?;
-        let side = self.side;
-        let is_maker = |(x, y): Cell| position.first >> (y as usize * side + x as usize) & 1 == 1;
+        let is_maker = |cell: Cell| position.first >> self.index(cell) & 1 == 1;
         let found = completion_of(self.target, placement.variant, placement.offset, is_maker)?;
         Some(self.push(found))
     }
@@ -126,20 +129,19 @@ impl Reader<'_> {
         let mut children = vec![pass];
         let mut envelopes = vec![self.strategies[pass].envelope.clone()];
         let pivot_cell = self.cell(pivot);
-        let replies: Vec<usize> = envelopes[0]
+        let replies: Vec<Cell> = envelopes[0]
             .iter()
-            .map(|&(x, y)| y as usize * self.side + x as usize)
-            .filter(|&cell| after.taken() >> cell & 1 == 0)
+            .copied()
+            .filter(|&cell| after.taken() >> self.index(cell) & 1 == 0)
             .collect();
         for reply in replies {
-            let cell = self.cell(reply);
             if envelopes
                 .iter()
-                .any(|envelope| envelope.binary_search(&cell).is_err())
+                .any(|envelope| envelope.binary_search(&reply).is_err())
             {
                 continue;
             }
-            let child = self.maker(after.with_second(reply), moves - 1)?;
+            let child = self.maker(after.with_second(self.index(reply)), moves - 1)?;
             envelopes.push(self.strategies[child].envelope.clone());
             children.push(child);
         }

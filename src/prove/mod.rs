@@ -374,13 +374,9 @@ impl Prover<'_> {
         if nodes < deferred.after {
             return;
         }
-        let answer = deferred.answer.get_or_init(|| {
-            let sat_only = pairing::Effort {
-                steps: 0,
-                ..pairing::Effort::THOROUGH
-            };
-            pairing::find(&deferred.residual, sat_only)
-        });
+        let answer = deferred
+            .answer
+            .get_or_init(|| pairing::find_by_sat(&deferred.residual));
         if answer.is_some() {
             self.stop.store(true, Ordering::Relaxed);
         }

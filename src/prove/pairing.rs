@@ -91,6 +91,12 @@ pub fn find(residual: &[Cells], effort: Effort) -> Option<Vec<(usize, usize)>> {
     if !effort.sat {
         return None;
     }
+    find_by_sat(residual)
+}
+
+/// A pairing of `residual` from CaDiCaL alone (for a caller whose
+/// backtracking has already found none).
+pub fn find_by_sat(residual: &[Cells]) -> Option<Vec<(usize, usize)>> {
     solve(residual, false).map(|(_, pairs)| pairs)
 }
 
