@@ -145,6 +145,22 @@ impl<'g> Solver<'g> {
         self.prover.wins(position, first_to_move, budget, nodes)
     }
 
+    /// The move that settles the position for the player to move (the
+    /// first player's win within `budget`, or the second's stopping it),
+    /// searched below the position even when the table settles the
+    /// position itself; `None` when the rules settle it, or `nodes` more
+    /// nodes did not find it.
+    pub fn deciding_move(
+        &self,
+        position: Position,
+        first_to_move: bool,
+        budget: u32,
+        nodes: u64,
+    ) -> Option<usize> {
+        self.prover
+            .deciding_move(position, first_to_move, budget, nodes)
+    }
+
     /// [`ordered_moves`] on this solver's board.
     pub(crate) fn ordered_moves(
         &self,

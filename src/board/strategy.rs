@@ -281,12 +281,15 @@ impl Extraction<'_, '_> {
                             .settled(position.with_first(cell), false, horizon - 1)
                             == Some(true)
                     });
-                    let order: Vec<usize> = proved.into_iter().chain(moves).collect();
-                    self.first_deciding(&order, |cell, nodes| {
-                        let child = position.with_first(cell);
-                        self.solver.wins_limited(child, false, horizon - 1, nodes)
-                    })
-                    .ok_or_else(|| self.no_move(position))?
+                    proved
+                        .or_else(|| self.searched_below(position, true, horizon))
+                        .or_else(|| {
+                            self.first_deciding(&moves, |cell, nodes| {
+                                let child = position.with_first(cell);
+                                self.solver.wins_limited(child, false, horizon - 1, nodes)
+                            })
+                        })
+                        .ok_or_else(|| self.no_move(position))?
                 }
             }
             Owner::Second => {
@@ -316,13 +319,16 @@ impl Extraction<'_, '_> {
                             .settled(position.with_second(cell), true, horizon)
                             == Some(false)
                     });
-                    let order: Vec<usize> = refuted.into_iter().chain(moves).collect();
-                    self.first_deciding(&order, |cell, nodes| {
-                        let child = position.with_second(cell);
-                        let answer = self.solver.wins_limited(child, true, horizon, nodes);
-                        answer.map(|wins| !wins)
-                    })
-                    .ok_or_else(|| self.no_move(position))?
+                    refuted
+                        .or_else(|| self.searched_below(position, false, horizon))
+                        .or_else(|| {
+                            self.first_deciding(&moves, |cell, nodes| {
+                                let child = position.with_second(cell);
+                                let answer = self.solver.wins_limited(child, true, horizon, nodes);
+                                answer.map(|wins| !wins)
+                            })
+                        })
+                        .ok_or_else(|| self.no_move(position))?
                 }
             }
         };
@@ -337,6 +343,22 @@ impl Extraction<'_, '_> {
             }
             Owner::Second => self.opponent_node(position.with_second(chosen)),
         }
+    }
+
+    /// The owner's move at `position` when no child is settled in the
+    /// table: one search below the position (the prover's own choice of
+    /// child), rather than rounds over every child: where a saved state
+    /// kept a position's answer without the proof below it, the rounds
+    /// spent their limit on every losing child (Snaky 9x7 read from a
+    /// state trimmed to 2,000 records: 9.0 s with rounds, 3.5 s so).
+    fn searched_below(
+        &self,
+        position: Position,
+        first_to_move: bool,
+        horizon: u32,
+    ) -> Option<usize> {
+        self.solver
+            .deciding_move(position, first_to_move, horizon, u64::MAX)
     }
 
     /// The first of `order` for which `decides` holds, asked in rounds of

@@ -86,6 +86,41 @@ impl Search<'_> {
         }
     }
 
+    /// The move to a child that settles `node` for the player to move (a
+    /// won child for the first player, a lost one for the second), found
+    /// by searching the children without reading the node's own record:
+    /// a record kept from a saved state may settle a node whose proof
+    /// below was dropped, and a strategy needs that proof's first move.
+    /// `None` when the rules settle the node themselves, no child settles
+    /// it, or the search halted first.
+    pub fn deciding_child(&self, node: &Node) -> Option<usize> {
+        let moves = match self.expand(node, self.rules.pairing_wanted(node.position)) {
+            Expansion::Moves(moves) => moves,
+            Expansion::Won | Expansion::Lost { .. } => return None,
+        };
+        let children = self.children(node, &moves);
+        let wanted = node.first_to_move;
+        loop {
+            let numbers = self.children_numbers(&children);
+            let deciding = |&(pn, dn): &(u32, u32)| if wanted { pn == 0 } else { dn == 0 };
+            if let Some(index) = numbers.iter().position(deciding) {
+                let child = children[index].position;
+                let moved = child.taken() & !node.position.taken();
+                return Some(moved.trailing_zeros() as usize);
+            }
+            let (pn, dn, best, _, second_best) = select(wanted, &numbers);
+            if pn == 0 || dn == 0 || self.halted() {
+                return None;
+            }
+            let limits = if wanted {
+                (grow(second_best), INFINITE - 1)
+            } else {
+                (INFINITE - 1, grow(second_best))
+            };
+            self.mid(&children[best], limits.0, limits.1);
+        }
+    }
+
     fn halted(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.nodes.load(Ordering::Relaxed) > self.node_limit
     }

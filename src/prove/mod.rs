@@ -294,6 +294,24 @@ impl<'g> Prover<'g> {
         self.wins_at(&search, node)
     }
 
+    /// The move that settles the question [`Prover::wins`] asks for the
+    /// player to move (see [`Search::deciding_child`]); `None` when the
+    /// rules settle it, no move does, or `node_limit` more nodes ran out.
+    pub fn deciding_move(
+        &self,
+        position: Position,
+        first_to_move: bool,
+        budget: u32,
+        node_limit: u64,
+    ) -> Option<usize> {
+        let search = self.search(self.nodes().saturating_add(node_limit));
+        let node = search.node(position, first_to_move, budget);
+        if let Ok(mut root) = self.root.lock() {
+            *root = Some(node);
+        }
+        search.deciding_child(&node)
+    }
+
     fn wins_at(&self, search: &Search, node: Node) -> Option<bool> {
         if let Some(answer) = search.known(&node) {
             return Some(answer);
@@ -463,6 +481,39 @@ mod tests {
         let expected = large.wins(start, true, u32::MAX, u64::MAX);
         assert!(expected.is_some());
         assert_eq!(tiny.wins(start, true, u32::MAX, u64::MAX), expected);
+    }
+
+    #[test]
+    fn a_node_settled_without_its_proof_below_still_yields_its_deciding_move() {
+        // A saved state may keep a node's answer and drop the proof below
+        // it: the move that settles it is searched for below the node.
+        let cases = [
+            // The first player's win within 4 on 4x4.
+            ("L-tetromino", 4, Position::EMPTY, true, 4),
+            // The second player's reply next to the first player's move.
+            ("snaky", 6, Position::EMPTY.with_first(14), false, u32::MAX),
+        ];
+        for (shape, size, position, first_to_move, budget) in cases {
+            let graph = Shape::parse(shape).unwrap().board(size, size).unwrap();
+            let solved = Prover::with_memory(&graph, Version::Weak, 1 << 20);
+            let answer = solved.wins(position, first_to_move, budget, u64::MAX);
+            assert_eq!(answer, Some(first_to_move), "{shape}: the mover wins");
+            let trimmed = Prover::with_memory(&graph, Version::Weak, 1 << 20);
+            let key = trimmed.search(0).node(position, first_to_move, budget).key;
+            trimmed.table.put(key, solved.table.get(key).unwrap());
+            assert_eq!(trimmed.known(position, first_to_move, budget), answer);
+            let cell = trimmed
+                .deciding_move(position, first_to_move, budget, u64::MAX)
+                .unwrap();
+            let (child, child_budget) = if first_to_move {
+                (position.with_first(cell), budget - 1)
+            } else {
+                (position.with_second(cell), budget)
+            };
+            let reference = Prover::with_memory(&graph, Version::Weak, 1 << 20);
+            let child_answer = reference.wins(child, !first_to_move, child_budget, u64::MAX);
+            assert_eq!(child_answer, answer, "{shape}: the move {cell} settles it");
+        }
     }
 
     #[test]
