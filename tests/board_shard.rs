@@ -189,6 +189,53 @@ fn one_and_three_shards_give_the_same_maker_certificate() {
     assert!(audit_value(&json).unwrap().holds());
 }
 
+/// Two of Snaky 6x6's three shards: the merge refuses them (a first move
+/// is open), the partial merge writes the second player's table after the
+/// first moves they settle, named by the certificate and audited; with
+/// every part the partial merge is the whole claim, byte for byte.
+#[test]
+fn a_partial_merge_claims_the_settled_first_moves_only() {
+    let dir = scratch("snaky6-partial");
+    let whole = run_shards(&dir, "snaky", "6", None, 3);
+    let part = |k: usize| {
+        dir.join(format!("part-{k}-of-3.json"))
+            .display()
+            .to_string()
+    };
+    let merge = |parts: &[String], partial: bool| {
+        let target = dir.join("partial.json");
+        let mut args = vec!["board", "merge"];
+        args.extend(parts.iter().map(String::as_str));
+        args.extend(["--json", target.to_str().unwrap()]);
+        if partial {
+            args.push("--partial");
+        }
+        let out = gamecert(&args);
+        let text = std::fs::read_to_string(&target).ok();
+        let _ = std::fs::remove_file(target);
+        (out.status.code(), text)
+    };
+    let two = [part(1), part(2)];
+    assert_eq!(merge(&two, false), (Some(2), None));
+    let (code, text) = merge(&two, true);
+    assert_eq!(code, Some(0));
+    let json: serde_json::Value = serde_json::from_str(&text.unwrap()).unwrap();
+    assert_eq!(json["claim"], "first-does-not-win-after");
+    let cells: Vec<u64> = (json["first_moves"].as_array().unwrap().iter())
+        .map(|cell| cell.as_u64().unwrap())
+        .collect();
+    let whole_json: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    assert!(whole_json.get("first_moves").is_none());
+    assert!(!cells.is_empty() && cells.windows(2).all(|pair| pair[0] < pair[1]));
+    // Six first-move classes, group g in shard g mod 3 + 1: shard 3's two
+    // are left out.
+    assert_eq!(cells.len(), 4);
+    let report = audit_value(&json).unwrap();
+    assert!(report.holds(), "{:?}", report.failures);
+    let all = [part(1), part(2), part(3)];
+    assert_eq!(merge(&all, true), (Some(0), Some(whole)));
+}
+
 #[test]
 fn a_too_small_bound_is_refuted_and_a_missing_part_is_reported() {
     let dir = scratch("l4-bound3");

@@ -61,9 +61,13 @@ pub struct Certificate {
     /// "first-wins" (the first player's table, with `move_bound`),
     /// "first-does-not-win" (the second player's table or a pairing), or
     /// "first-does-not-win-within" (the second player's delay table, with
-    /// `move_bound`).
+    /// `move_bound`), or "first-does-not-win-after" (the second player's
+    /// table against the `first_moves` only).
     pub claim: &'static str,
     pub move_bound: Option<u32>,
+    /// "first-does-not-win-after" only: the first moves the table answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_moves: Option<Vec<usize>>,
     pub pairing: Option<Vec<[usize; 2]>>,
     /// Canonical position `"<first hex>.<second hex>"` -> cell or pairing.
     pub strategy: BTreeMap<String, EntryJson>,
@@ -113,12 +117,14 @@ impl Certificate {
             name: game.name(),
             game: version.word(),
             board,
-            claim: match (strategy.owner, strategy.bound) {
-                (Owner::First, _) => "first-wins",
-                (Owner::Second, None) => "first-does-not-win",
-                (Owner::Second, Some(_)) => "first-does-not-win-within",
+            claim: match (strategy.owner, strategy.bound, &strategy.first_moves) {
+                (Owner::First, ..) => "first-wins",
+                (Owner::Second, None, Some(_)) => "first-does-not-win-after",
+                (Owner::Second, None, None) => "first-does-not-win",
+                (Owner::Second, Some(_), _) => "first-does-not-win-within",
             },
             move_bound: strategy.bound,
+            first_moves: strategy.first_moves.clone(),
             pairing: strategy.root_pairing.as_deref().map(pairs_json),
             strategy: strategy_json,
         }

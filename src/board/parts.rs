@@ -246,7 +246,7 @@ pub fn solve_whole(
     };
     let part = context.solve_part((1, 1), search.empty_part((1, 1), units.len()))?;
     let results = part.results.into_iter().map(|r| (r.unit, r)).collect();
-    let strategy = shard::merge(&game.graph, search.claim, &units, &results)?;
+    let strategy = shard::merge(&game.graph, search.claim, &units, &results, false)?;
     let seconds = context.start.elapsed().as_secs_f64();
     let certified = super::certify(&game, search.version, &strategy, progress);
     let value = match search.claim {
@@ -567,9 +567,12 @@ impl Context<'_> {
     }
 }
 
-/// Merges part files into one certificate, audited by the kernel.
+/// Merges part files into one certificate, audited by the kernel;
+/// `partial`: the second player's settled first moves only (a
+/// `first-does-not-win-after` certificate), the others left out.
 pub fn merge_parts(
     paths: &[PathBuf],
+    partial: bool,
     progress: &dyn Fn(&str),
 ) -> Result<(Game, Search, Certified), PartError> {
     let mut parts = Vec::new();
@@ -619,9 +622,16 @@ pub fn merge_parts(
             ))));
         }
     }
-    let strategy = shard::merge(&game.graph, search.claim, &units, &results)?;
+    let strategy = shard::merge(&game.graph, search.claim, &units, &results, partial)?;
+    let scope = match &strategy.first_moves {
+        Some(cells) => format!(
+            " (a partial certificate: the first moves {cells:?} of {} settled)",
+            units.iter().map(|u| u.group + 1).max().unwrap_or(0)
+        ),
+        None => String::new(),
+    };
     progress(&format!(
-        "merged {} units into {} entries",
+        "merged {} units into {} entries{scope}",
         results.len(),
         strategy.entries.len()
     ));

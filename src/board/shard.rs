@@ -248,22 +248,38 @@ pub fn merge(
     claim: Claim,
     units: &[Unit],
     results: &BTreeMap<usize, UnitResult>,
+    partial: bool,
 ) -> Result<Strategy, ShardError> {
+    if partial && claim != Claim::FirstDoesNotWin {
+        return Err(ShardError::Mismatch(
+            "a partial merge joins the second player's settled first moves only".to_string(),
+        ));
+    }
     let mut entries = BTreeMap::new();
     let mut chosen: Vec<usize> = Vec::new();
+    // The first moves a partial merge covers; every group holds otherwise.
+    let mut first_moves: Vec<usize> = Vec::new();
+    let mut every_group = true;
     let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
     let mut first_win = None;
     for group in 0..groups {
         let indices: Vec<usize> = (0..units.len())
             .filter(|&i| units[i].group == group)
             .collect();
-        let decided = settling_unit(claim, &indices, results)?;
+        let decided = match settling_unit(claim, &indices, results) {
+            Ok(None) | Err(ShardError::Incomplete(_)) if partial => {
+                every_group = false;
+                continue;
+            }
+            decided => decided?,
+        };
         match (claim, decided) {
             (Claim::FirstDoesNotWin, Some(index)) => {
                 let unit = units[index];
                 let before = unit.first_move();
                 let reply = (unit.position.second.trailing_zeros()) as usize;
                 let (key, entry) = canonical_entry(graph, before, Entry::Move(reply));
+                first_moves.push(key.0.trailing_zeros() as usize);
                 insert_entry(&mut entries, key, entry);
                 chosen.push(index);
             }
@@ -308,6 +324,10 @@ pub fn merge(
         },
         bound: claim.bound(),
         root_pairing: None,
+        first_moves: (!every_group).then(|| {
+            first_moves.sort_unstable();
+            first_moves
+        }),
         entries,
     })
 }

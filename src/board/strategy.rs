@@ -40,6 +40,9 @@ pub struct Strategy {
     pub bound: Option<u32>,
     /// A pairing of the empty board, when one settles the game at once.
     pub root_pairing: Option<Vec<(usize, usize)>>,
+    /// The second player's table against these first moves only (each the
+    /// least image of its class, ascending; `None`: every first move).
+    pub first_moves: Option<Vec<usize>>,
     pub entries: BTreeMap<(Cells, Cells), Entry>,
 }
 
@@ -85,6 +88,7 @@ pub fn extract(
                 owner,
                 bound,
                 root_pairing: Some(pairs.to_vec()),
+                first_moves: None,
                 entries: BTreeMap::new(),
             });
         }
@@ -110,6 +114,7 @@ pub fn extract_delay(solver: &Solver, bound: u32, limit: usize) -> Result<Strate
         owner: Owner::Second,
         bound: Some(bound),
         root_pairing: None,
+        first_moves: None,
         entries: extraction.entries,
     })
 }
@@ -143,6 +148,7 @@ pub fn extract_from(
         owner,
         bound,
         root_pairing: None,
+        first_moves: None,
         entries: extraction.entries,
     })
 }

@@ -82,6 +82,11 @@ pub struct BoardArgs {
     /// is saved).
     #[arg(long, value_name = "S")]
     seconds: Option<u64>,
+    /// Merge mode: join the second player's settled first moves only, into
+    /// a certificate of the claim `first-does-not-win-after` that names
+    /// them (the open first moves are left out, and claimed of nothing).
+    #[arg(long)]
+    partial: bool,
 }
 
 /// Runs the command; its reports still print as they go (see `super::write_now`).
@@ -96,8 +101,8 @@ fn run_printing(args: BoardArgs) -> Outcome {
     if args.target == "merge" {
         return run_merge(&args);
     }
-    if !args.parts.is_empty() {
-        return bad_input("only `gamecert board merge` takes part files");
+    if !args.parts.is_empty() || args.partial {
+        return bad_input("only `gamecert board merge` takes part files and --partial");
     }
     let shape = match Shape::parse(&args.target) {
         Ok(shape) => shape,
@@ -472,7 +477,11 @@ fn run_shard(args: &BoardArgs, shard: &str, game: &Game, version: Version) -> Ou
 /// `merge PARTS... --json OUT`: joins the parts, audits, writes.
 fn run_merge(args: &BoardArgs) -> Outcome {
     use board::shard::ShardError;
-    match board::parts::merge_parts(&args.parts, &progress("board merge".to_string())) {
+    match board::parts::merge_parts(
+        &args.parts,
+        args.partial,
+        &progress("board merge".to_string()),
+    ) {
         Ok((game, _, certified)) => {
             let (text, holds) = match &certified {
                 Certified::Audited { audit, .. } | Certified::TooLarge { audit, .. }

@@ -206,3 +206,63 @@ fn a_delay_table_holds_and_its_forgeries_are_refused() {
         assert!(expected(&fault), "{name}: {fault:?}");
     }
 }
+
+/// Snaky 8x8's committed second-player table, recast as the partial claim
+/// against the first moves `cells` (its table answers every first move).
+fn partial_8x8(cells: Value) -> Value {
+    let path = root().join("certificates/boards/snaky-on-8x8-weak.json");
+    let mut json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    json["claim"] = Value::from("first-does-not-win-after");
+    json["first_moves"] = cells;
+    json
+}
+
+fn fault_of(json: &Value) -> Fault {
+    let report = gamecert_audit::audit_value(json).unwrap();
+    match report.failures.as_slice() {
+        [Failure::Board(fault)] => fault.clone(),
+        other => panic!("expected one board fault, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_partial_claim_holds_after_its_first_moves_and_its_forgeries_are_refused() {
+    let partial = partial_8x8(serde_json::json!([0, 1, 27]));
+    let report = gamecert_audit::audit_value(&partial).unwrap();
+    assert!(report.holds(), "{:?}", report.failures);
+    assert!(report
+        .checked
+        .iter()
+        .any(|line| line.contains("(0,0) (1,0) (3,3) only")));
+
+    // Breaker's reply to the corner removed: the line after it is open.
+    let mut missing = partial_8x8(serde_json::json!([0]));
+    missing["strategy"]
+        .as_object_mut()
+        .unwrap()
+        .remove("1.0")
+        .unwrap();
+    assert!(matches!(fault_of(&missing), Fault::MissingEntry { position } if position == "1.0"));
+
+    let malformed = [
+        // (0,1) is the image of (1,0): a class is named by its least image.
+        serde_json::json!([8]),
+        serde_json::json!([1, 0]),
+        serde_json::json!([0, 0]),
+        serde_json::json!([]),
+        serde_json::json!([64]),
+        serde_json::json!("0"),
+        Value::Null,
+    ];
+    for cells in malformed {
+        let fault = fault_of(&partial_8x8(cells.clone()));
+        assert!(matches!(fault, Fault::Malformed(_)), "{cells}: {fault:?}");
+    }
+    // The whole-game claim names no first moves, and a partial one no bound.
+    let mut whole = partial_8x8(serde_json::json!([0]));
+    whole["claim"] = Value::from("first-does-not-win");
+    assert!(matches!(fault_of(&whole), Fault::Malformed(m) if m.contains("first_moves")));
+    let mut bounded = partial_8x8(serde_json::json!([0]));
+    bounded["move_bound"] = Value::from(5);
+    assert!(matches!(fault_of(&bounded), Fault::Malformed(m) if m.contains("move_bound")));
+}

@@ -32,6 +32,8 @@ const NAMED: &[(&str, &[(i64, i64)])] = &[
 
 pub(super) struct Game {
     pub(super) cells: usize,
+    /// Cells a row (cell = y * width + x).
+    pub(super) width: usize,
     pub(super) strong: bool,
     pub(super) sets: Vec<Cells>,
     pub(super) symmetries: Vec<Vec<usize>>,
@@ -135,6 +137,7 @@ pub(super) fn from_json(json: &Value) -> Result<Game, String> {
         .collect();
     Ok(Game {
         cells: width * height,
+        width,
         strong,
         sets,
         symmetries,

@@ -17,6 +17,11 @@
 //!   for `first-does-not-win-within`, any for `first-does-not-win`), and
 //!   (strong) sets with no first cell.
 //!
+//! The claim `first-does-not-win-after` is `first-does-not-win` against the
+//! first moves listed in `first_moves` only (each the least image of its
+//! symmetry class): the replay starts after each of them, the second player
+//! to move, and says nothing of any other first move.
+//!
 //! The second player's table may end a line early with a pairing (every
 //! set the first player could still complete within r contains a whole
 //! pair, checked here; the pairing may sit at a position with either player
@@ -48,6 +53,7 @@ const FIELDS: &[&str] = &[
     "board",
     "claim",
     "move_bound",
+    "first_moves",
     "pairing",
     "strategy",
 ];
@@ -171,6 +177,7 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
         });
     }
     let claim = read_claim(json)?;
+    let first_moves = read_first_moves(json, &game)?;
     let title = &game.name;
     checked.push(format!(
         "{title}: {} winning sets and {} symmetries rebuilt",
@@ -179,6 +186,11 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
     ));
     let entries = parse_entries(json, &game)?;
     if let Some(pairs) = root_pairing(json, claim)? {
+        if first_moves.is_some() {
+            return Err(Fault::Malformed(
+                "a certificate with \"first_moves\" needs \"pairing\": null".to_string(),
+            ));
+        }
         if !entries.is_empty() {
             return Err(Fault::Malformed(
                 "a certificate with a root pairing needs an empty \"strategy\"".to_string(),
@@ -198,18 +210,82 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
     }
     let count = entries.len();
     let mut replay = Replay::new(&game, entries, claim);
-    let unused = replay.run()?;
+    let unused = match &first_moves {
+        None => replay.run()?,
+        Some(cells) => replay.run_after(cells)?,
+    };
     let positions = replay.positions;
     checked.push(match claim {
         Claim::Wins(b) => format!(
             "{title}: the first player's table ({count} entries, {unused} never reached) completes a set within {b} moves against every reply ({positions} positions)"
         ),
         _ => format!(
-            "{title}: the second player's table ({count} entries, {unused} never reached) stops every first-player completion{} ({positions} positions)",
-            within(claim)
+            "{title}: the second player's table ({count} entries, {unused} never reached) stops every first-player completion{}{} ({positions} positions)",
+            within(claim),
+            after(&game, first_moves.as_deref())
         ),
     });
     Ok(())
+}
+
+fn after(game: &game::Game, first_moves: Option<&[u64]>) -> String {
+    let Some(cells) = first_moves else {
+        return String::new();
+    };
+    let named: Vec<String> = cells
+        .iter()
+        .map(|&cell| {
+            format!(
+                "({},{})",
+                cell % game.width as u64,
+                cell / game.width as u64
+            )
+        })
+        .collect();
+    format!(
+        " after the first moves {} only ({} of the first player's opening classes)",
+        named.join(" "),
+        cells.len()
+    )
+}
+
+/// The `first_moves` of a `first-does-not-win-after` claim: a non-empty
+/// ascending list of cells, each on the board and the least image of its
+/// one-cell position (so a class is named once, one way); absent or null
+/// for every other claim.
+fn read_first_moves(json: &Value, game: &game::Game) -> Result<Option<Vec<u64>>, Fault> {
+    let partial = json.get("claim").and_then(Value::as_str) == Some("first-does-not-win-after");
+    let value = json.get("first_moves").filter(|v| !v.is_null());
+    let malformed = |message: &str| Err(Fault::Malformed(message.to_string()));
+    let Some(value) = value else {
+        return if partial {
+            malformed("the claim \"first-does-not-win-after\" needs \"first_moves\"")
+        } else {
+            Ok(None)
+        };
+    };
+    if !partial {
+        return malformed("only the claim \"first-does-not-win-after\" has \"first_moves\"");
+    }
+    let cells: Option<Vec<u64>> = value
+        .as_array()
+        .map(|list| list.iter().map(Value::as_u64).collect())
+        .unwrap_or(None);
+    let Some(cells) = cells.filter(|cells| !cells.is_empty()) else {
+        return malformed("\"first_moves\" is not a non-empty list of cells");
+    };
+    if cells.windows(2).any(|pair| pair[0] >= pair[1]) {
+        return malformed("\"first_moves\" is not in ascending order without repeats");
+    }
+    for &cell in &cells {
+        let on_board = cell < game.cells as u64;
+        if !on_board || game.canonical(1 << cell, 0) != (1 << cell, 0) {
+            return Err(Fault::Malformed(format!(
+                "first move {cell} is not a cell of the board that is the least image of its class"
+            )));
+        }
+    }
+    Ok(Some(cells))
 }
 
 fn within(claim: Claim) -> String {
@@ -236,18 +312,18 @@ fn read_claim(json: &Value) -> Result<Claim, Fault> {
     };
     match (json.get("claim").and_then(Value::as_str), bound) {
         (Some("first-wins"), Some(bound)) => Ok(Claim::Wins(bound)),
-        (Some("first-does-not-win"), None) => Ok(Claim::NeverWins),
+        (Some("first-does-not-win" | "first-does-not-win-after"), None) => Ok(Claim::NeverWins),
         (Some("first-does-not-win-within"), Some(bound)) => {
             Ok(Claim::NoWinWithin(bound))
         }
         (Some(claim @ ("first-wins" | "first-does-not-win-within")), None) => Err(
             Fault::Malformed(format!("the claim {claim:?} needs a \"move_bound\"")),
         ),
-        (Some("first-does-not-win"), Some(_)) => Err(Fault::Malformed(
-            "the claim \"first-does-not-win\" needs \"move_bound\": null".to_string(),
-        )),
+        (Some(claim @ ("first-does-not-win" | "first-does-not-win-after")), Some(_)) => Err(
+            Fault::Malformed(format!("the claim {claim:?} needs \"move_bound\": null")),
+        ),
         _ => Err(Fault::Malformed(
-            "\"claim\" is none of \"first-wins\", \"first-does-not-win\", \"first-does-not-win-within\""
+            "\"claim\" is none of \"first-wins\", \"first-does-not-win\", \"first-does-not-win-after\", \"first-does-not-win-within\""
                 .to_string(),
         )),
     }

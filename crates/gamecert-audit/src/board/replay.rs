@@ -83,6 +83,22 @@ impl<'a> Replay<'a> {
         Ok(self.entries.values().filter(|(_, used)| !used).count())
     }
 
+    /// Replays the second player's table after each of `first_moves`
+    /// (the second player to move); returns the entries never used.
+    pub(super) fn run_after(&mut self, first_moves: &[u64]) -> Result<usize, Fault> {
+        for &cell in first_moves {
+            let first: Cells = 1 << cell;
+            if self.game.completes(first) {
+                return Err(Fault::OpponentCompletes {
+                    position: name(0, 0),
+                    cell: Some(cell),
+                });
+            }
+            self.owner(first, 0)?;
+        }
+        Ok(self.entries.values().filter(|(_, used)| !used).count())
+    }
+
     fn first_owns(&self) -> bool {
         matches!(self.claim, Claim::Wins(_))
     }
