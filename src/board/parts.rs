@@ -444,7 +444,7 @@ impl Context<'_> {
 
     /// The groups (Maker's first moves up to the board's symmetries).
     fn groups(&self) -> usize {
-        self.units.iter().map(|u| u.group + 1).max().unwrap_or(0)
+        shard::group_count(self.units)
     }
 
     /// Whether the part already settles the group (a reply holds, or
@@ -626,7 +626,7 @@ pub fn merge_parts(
     let scope = match &strategy.first_moves {
         Some(cells) => format!(
             " (a partial certificate: the first moves {cells:?} of {} settled)",
-            units.iter().map(|u| u.group + 1).max().unwrap_or(0)
+            shard::group_count(&units)
         ),
         None => String::new(),
     };

@@ -230,10 +230,16 @@ pub fn settled(claim: Claim, units: &[Unit], done: &[UnitResult], group: usize) 
     })
 }
 
+/// How many groups (the first player's first moves up to the board's
+/// symmetries) the units fall into.
+pub fn group_count(units: &[Unit]) -> usize {
+    units.iter().map(|u| u.group + 1).max().unwrap_or(0)
+}
+
 /// The first player's claim: a group every unit of which is solved here
 /// and holds (its first move wins; later groups are not needed).
 pub fn won_group(units: &[Unit], done: &[UnitResult]) -> Option<usize> {
-    let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
+    let groups = group_count(units);
     (0..groups).find(|&group| {
         (0..units.len())
             .filter(|&i| units[i].group == group)
@@ -260,7 +266,7 @@ pub fn merge(
     // The first moves a partial merge covers; every group holds otherwise.
     let mut first_moves: Vec<usize> = Vec::new();
     let mut every_group = true;
-    let groups = units.iter().map(|u| u.group + 1).max().unwrap_or(0);
+    let groups = group_count(units);
     let mut first_win = None;
     for group in 0..groups {
         let indices: Vec<usize> = (0..units.len())
