@@ -435,11 +435,8 @@ impl Context<'_> {
         }
     }
 
-    /// The units of `group`, in unit order.
     fn group_units(&self, group: usize) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&index| self.units[index].group == group)
-            .collect()
+        shard::group_units(self.units, group)
     }
 
     /// The groups (Maker's first moves up to the board's symmetries).

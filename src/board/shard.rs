@@ -236,14 +236,19 @@ pub fn group_count(units: &[Unit]) -> usize {
     units.iter().map(|u| u.group + 1).max().unwrap_or(0)
 }
 
+/// The units of `group`, in unit order.
+pub fn group_units(units: &[Unit], group: usize) -> Vec<usize> {
+    (0..units.len())
+        .filter(|&index| units[index].group == group)
+        .collect()
+}
+
 /// The first player's claim: a group every unit of which is solved here
 /// and holds (its first move wins; later groups are not needed).
 pub fn won_group(units: &[Unit], done: &[UnitResult]) -> Option<usize> {
     let groups = group_count(units);
     (0..groups).find(|&group| {
-        (0..units.len())
-            .filter(|&i| units[i].group == group)
-            .all(|i| done.iter().any(|r| r.unit == i && r.holds))
+        (group_units(units, group).into_iter()).all(|i| done.iter().any(|r| r.unit == i && r.holds))
     })
 }
 
@@ -269,9 +274,7 @@ pub fn merge(
     let groups = group_count(units);
     let mut first_win = None;
     for group in 0..groups {
-        let indices: Vec<usize> = (0..units.len())
-            .filter(|&i| units[i].group == group)
-            .collect();
+        let indices = group_units(units, group);
         let decided = match settling_unit(claim, &indices, results) {
             Ok(None) | Err(ShardError::Incomplete(_)) if partial => {
                 every_group = false;

@@ -80,7 +80,7 @@ impl<'a> Replay<'a> {
             Claim::Wins(_) => self.owner(0, 0)?,
             _ => self.opponent(0, 0)?,
         }
-        Ok(self.entries.values().filter(|(_, used)| !used).count())
+        Ok(self.unused())
     }
 
     /// Replays the second player's table after each of `first_moves`
@@ -96,7 +96,12 @@ impl<'a> Replay<'a> {
             }
             self.owner(first, 0)?;
         }
-        Ok(self.entries.values().filter(|(_, used)| !used).count())
+        Ok(self.unused())
+    }
+
+    /// The entries the replay never used.
+    fn unused(&self) -> usize {
+        self.entries.values().filter(|(_, used)| !used).count()
     }
 
     fn first_owns(&self) -> bool {
