@@ -274,7 +274,7 @@ impl Files for RunFiles<'_> {
     fn read(&self, path: &str) -> std::io::Result<String> {
         match self.files.iter().find(|file| file.path == Path::new(path)) {
             Some(file) => Ok(file.contents.clone()),
-            None => std::fs::read_to_string(self.root.join(path)),
+            None => read_text(&self.root.join(path)),
         }
     }
 

@@ -236,6 +236,65 @@ fn a_partial_merge_claims_the_settled_first_moves_only() {
     assert_eq!(merge(&all, true), (Some(0), Some(whole)));
 }
 
+/// Snaky 6x6's three shards, each merged alone into a partial certificate
+/// (compressed), joined: the index the kernel audits holds, naming its
+/// shards in order; without the third shard the join is refused, naming
+/// the opening classes left unanswered; a path out of the project is bad
+/// input.
+#[test]
+fn partial_certificates_that_answer_every_first_move_join_into_the_whole_claim() {
+    let dir = scratch("snaky6-join");
+    run_shards(&dir, "snaky", "6", None, 3);
+    for k in 1..=3 {
+        let part = dir.join(format!("part-{k}-of-3.json"));
+        let shard = dir.join(format!("after-{k}.json.gz"));
+        let out = gamecert(&[
+            "board",
+            "merge",
+            part.to_str().unwrap(),
+            "--partial",
+            "--json",
+            shard.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    }
+    // The index cites its shards relative to the directory it is audited in.
+    let join = |shards: &[&str]| {
+        let mut args = vec!["board", "join"];
+        args.extend(shards);
+        args.extend(["--json", "index.json"]);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = std::fs::read_to_string(dir.join("index.json")).ok();
+        let _ = std::fs::remove_file(dir.join("index.json"));
+        (out.status.code(), stdout(&out), text)
+    };
+    let (code, report, text) = join(&["after-3.json.gz", "./after-1.json.gz", "after-2.json.gz"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains(
+        "the 3 shards hold and answer each of the first player's 6 opening classes once"
+    ));
+    let index: serde_json::Value = serde_json::from_str(&text.unwrap()).unwrap();
+    assert_eq!(index["kind"], "board-shards");
+    assert_eq!(index["claim"], "first-does-not-win");
+    assert_eq!(
+        index["shards"],
+        serde_json::json!(["after-1.json.gz", "after-2.json.gz", "after-3.json.gz"])
+    );
+
+    let (code, report, text) = join(&["after-1.json.gz", "after-2.json.gz"]);
+    assert_eq!((code, text), (Some(1), None));
+    assert!(
+        report.contains("CERTIFICATE REJECTED: the shards answer no first move of the classes"),
+        "{report}"
+    );
+    let (code, _, text) = join(&["../after-1.json.gz"]);
+    assert_eq!((code, text), (Some(2), None));
+}
+
 #[test]
 fn a_too_small_bound_is_refuted_and_a_missing_part_is_reported() {
     let dir = scratch("l4-bound3");

@@ -2,7 +2,12 @@
 # Snaky's weak game on a W x H board, Breaker's claim, one prover search per
 # first move (group), on one machine: passes over the groups, each group
 # given at most PER_GROUP seconds a pass, until every group is settled or
-# TOTAL seconds are spent; then the parts are merged into OUT and audited.
+# TOTAL seconds are spent. Each settled group whose first move no
+# certificate STEM-*.json.gz answers yet (STEM: OUT without .json.gz) is
+# certified alone as STEM-after-X-Y.json.gz (a partial certificate, so no
+# file passes 50 MB); once every group is, the certificates are joined
+# into the split certificate STEM.json and audited
+# (docs/formats/board-shards.md). Run it from the project root.
 # Every group's state is saved in DIR (group-G.state.gz), so running the
 # same command again resumes; settled groups are read back from the parts,
 # and the passes go on from the group after the last one searched
@@ -15,7 +20,7 @@
 # The binary is $GAMECERT (default target/dist/gamecert); the runs are niced.
 set -uo pipefail
 if [ $# -lt 6 ]; then
-    sed -n '2,12p' "$0" >&2
+    sed -n '2,20p' "$0" >&2
     exit 2
 fi
 width=$1 height=$2 dir=$3 out=$4 per_group=$5 total=$6
@@ -57,6 +62,23 @@ for k in $(seq 1 "$groups"); do
         exit 1
     fi
 done
-parts=()
-for k in $(seq 1 "$groups"); do parts+=("$dir/part-$k-of-$groups.json"); done
-"$bin" board merge "${parts[@]}" --json "$out"
+stem=${out%.gz}
+stem=${stem%.json}
+# The first moves a certificate answers, one cell a line.
+answers() {
+    zcat -f "$1" | head -c 4096 | tr -d ' \n' | sed -n 's/.*"first_moves":\[\([0-9,]*\)\].*/\1/p' | tr ',' '\n'
+    echo
+}
+for k in $(seq 1 "$groups"); do
+    tmp="$dir/.group-$k.json.gz"
+    "$bin" board merge "$dir/part-$k-of-$groups.json" --partial --json "$tmp" >/dev/null || exit 1
+    cell=$(answers "$tmp")
+    answered=$(for c in "$stem"-*.json.gz; do [ -f "$c" ] && answers "$c"; done)
+    if grep -qx "$cell" <<<"$answered"; then
+        rm -f "$tmp"
+    else
+        mv "$tmp" "$stem-after-$((cell % width))-$((cell / width)).json.gz"
+        echo "== certified group $k: $stem-after-$((cell % width))-$((cell / width)).json.gz"
+    fi
+done
+"$bin" board join "$stem"-*.json.gz --json "$stem.json"

@@ -7,10 +7,11 @@
 //! solver), `pairing` (pairing strategies), `strategy` (strategy tables),
 //! `certificate` (the emitted JSON), `table` (the eleven winners and
 //! Snaky), `shard` (the search cut into units after two moves, and their
-//! merge), `parts` (the shards' part files, resumable), `verify` (the
-//! committed certificates).
+//! merge), `parts` (the shards' part files, resumable), `join` (partial
+//! certificates indexed as one), `verify` (the committed certificates).
 
 pub mod certificate;
+pub mod join;
 pub mod parts;
 pub mod search;
 pub mod shape;

@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// A shape by name (e.g. L-pentomino, snaky) or by cells "(0,0) (1,0) ...";
-    /// `table` for the eleven winners' board and move numbers; or `merge`
-    /// to join the part files of a sharded search.
+    /// `table` for the eleven winners' board and move numbers; `merge`
+    /// to join the part files of a sharded search; or `join` to index
+    /// partial certificates that together answer every first move.
     target: String,
-    /// Merge mode: the part files (`part-K-of-N.json`) to join.
+    /// Merge mode: the part files (`part-K-of-N.json`) to join; join
+    /// mode: the partial certificates (paths from the project root).
     parts: Vec<PathBuf>,
     /// Side of the square board (SHAPE mode).
     #[arg(long)]
@@ -101,8 +103,13 @@ fn run_printing(args: BoardArgs) -> Outcome {
     if args.target == "merge" {
         return run_merge(&args);
     }
+    if args.target == "join" {
+        return run_join(&args);
+    }
     if !args.parts.is_empty() || args.partial {
-        return bad_input("only `gamecert board merge` takes part files and --partial");
+        return bad_input(
+            "only `gamecert board merge` takes part files and --partial, and `join` certificates",
+        );
     }
     let shape = match Shape::parse(&args.target) {
         Ok(shape) => shape,
@@ -518,6 +525,46 @@ fn run_merge(args: &BoardArgs) -> Outcome {
             Outcome::from_holds(false)
         }
         Err(error) => bad_input(&error.to_string()),
+    }
+}
+
+/// `join CERTS... --json OUT`: the index of partial certificates that
+/// answer every first move between them, audited by the kernel (shards
+/// read from the working directory, the project root) before it is written.
+fn run_join(args: &BoardArgs) -> Outcome {
+    if args.partial {
+        return bad_input("--partial goes with `merge`; `join` takes partial certificates");
+    }
+    let Some(out) = &args.json else {
+        return bad_input("`board join` needs --json OUT");
+    };
+    let text = match board::join::index(&args.parts) {
+        Ok(text) => text,
+        Err(error) => return bad_input(&error.to_string()),
+    };
+    let file = gamecert::verify::CertificateFile {
+        path: out.clone(),
+        contents: text,
+    };
+    match gamecert::verify::audit(&file) {
+        Ok(report) if report.holds() => {
+            outln!(
+                "board join: certificate audited; {}",
+                report.checked.join("; ")
+            );
+            match super::write_now("board join", out, &file.contents) {
+                Ok(()) => Outcome::Holds,
+                Err(outcome) => outcome,
+            }
+        }
+        Ok(report) => {
+            outln!(
+                "board join: CERTIFICATE REJECTED: {}",
+                report.messages().join("; ")
+            );
+            Outcome::from_holds(false)
+        }
+        Err(error) => bad_input(&error),
     }
 }
 

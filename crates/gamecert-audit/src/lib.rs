@@ -166,8 +166,14 @@ impl Verdicts {
 pub struct Directory<'a>(pub &'a std::path::Path);
 
 impl Files for Directory<'_> {
+    /// A `.json.gz` file is read inflated.
     fn read(&self, path: &str) -> std::io::Result<String> {
-        json::read_limited(std::fs::File::open(self.0.join(path))?, MAX_FILE_BYTES)
+        let file = std::fs::File::open(self.0.join(path))?;
+        if is_gzip(Path::new(path)) {
+            read_inflated(file)
+        } else {
+            json::read_limited(file, MAX_FILE_BYTES)
+        }
     }
 }
 
@@ -234,6 +240,11 @@ pub const AUDITORS: &[Auditor] = &[
         kind: "board",
         format: board::FORMAT,
         audit: Audit::Alone(board::audit),
+    },
+    Auditor {
+        kind: "board-shards",
+        format: board::FORMAT,
+        audit: Audit::Citing(board::shards::audit_in),
     },
     Auditor {
         kind: "grid-delay",

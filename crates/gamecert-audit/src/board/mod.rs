@@ -31,6 +31,7 @@
 
 mod game;
 mod replay;
+pub mod shards;
 
 pub(crate) use game::shape_name;
 
@@ -86,6 +87,12 @@ pub enum Fault {
     OpponentCompletes { position: String, cell: Option<u64> },
     /// A pairing reuses a cell, names a taken cell, or misses a set.
     PairingFault { position: String, message: String },
+    /// A split certificate's shard is unreadable, of another game or
+    /// claim, does not hold, or answers a first move another shard answers.
+    Shard { path: String, reason: String },
+    /// A split certificate's shards leave these opening classes (x, y)
+    /// unanswered.
+    UnansweredFirstMoves { cells: Vec<(u64, u64)> },
 }
 
 impl fmt::Display for Fault {
@@ -123,6 +130,15 @@ impl fmt::Display for Fault {
             },
             Fault::PairingFault { position, message } => {
                 write!(f, "position {position}: pairing: {message}")
+            }
+            Fault::Shard { path, reason } => write!(f, "shard {path}: {reason}"),
+            Fault::UnansweredFirstMoves { cells } => {
+                let named: Vec<String> = cells.iter().map(|(x, y)| format!("({x},{y})")).collect();
+                write!(
+                    f,
+                    "the shards answer no first move of the classes {}",
+                    named.join(" ")
+                )
             }
         }
     }
@@ -163,19 +179,7 @@ pub fn audit(json: &Value) -> AuditReport {
 }
 
 fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
-    if let Some(field) = crate::unknown_fields(json, FIELDS).next() {
-        return Err(Fault::UnknownField {
-            field: field.clone(),
-        });
-    }
-    let game = game::from_json(json).map_err(Fault::Malformed)?;
-    let found = json.get("name").and_then(Value::as_str);
-    if found != Some(game.name.as_str()) {
-        return Err(Fault::Name {
-            found: found.unwrap_or("(none)").to_string(),
-            derived: game.name.clone(),
-        });
-    }
+    let game = read_game(json, FIELDS)?;
     let claim = read_claim(json)?;
     let first_moves = read_first_moves(json, &game)?;
     let title = &game.name;
@@ -226,6 +230,25 @@ fn audit_faults(json: &Value, checked: &mut Vec<String>) -> Result<(), Fault> {
         ),
     });
     Ok(())
+}
+
+/// The game a certificate names, its fields among `fields` and its `name`
+/// the one its board and shape give.
+fn read_game(json: &Value, fields: &[&str]) -> Result<game::Game, Fault> {
+    if let Some(field) = crate::unknown_fields(json, fields).next() {
+        return Err(Fault::UnknownField {
+            field: field.clone(),
+        });
+    }
+    let game = game::from_json(json).map_err(Fault::Malformed)?;
+    let found = json.get("name").and_then(Value::as_str);
+    if found != Some(game.name.as_str()) {
+        return Err(Fault::Name {
+            found: found.unwrap_or("(none)").to_string(),
+            derived: game.name.clone(),
+        });
+    }
+    Ok(game)
 }
 
 fn after(game: &game::Game, first_moves: Option<&[u64]>) -> String {
