@@ -109,7 +109,7 @@ pub fn read_committed(
 
 /// A committed file's text: `.json.gz` files (board tables too large to
 /// commit as plain JSON) are inflated, at most the kernel's limit.
-fn read_text(path: &Path) -> std::io::Result<String> {
+pub fn read_text(path: &Path) -> std::io::Result<String> {
     let file = std::fs::File::open(path)?;
     if is_gzip(path) {
         gamecert_audit::read_inflated(file)

@@ -69,13 +69,8 @@ fn read_header(path: &str) -> Result<Map<String, Value>, JoinError> {
         path: path.to_string(),
         reason,
     };
-    let file = std::fs::File::open(path).map_err(|e| fault(format!("cannot be read: {e}")))?;
-    let text = if gamecert_audit::is_gzip(Path::new(path)) {
-        gamecert_audit::read_inflated(file)
-    } else {
-        std::io::read_to_string(file)
-    }
-    .map_err(|e| fault(format!("cannot be read: {e}")))?;
+    let text = crate::verify::read_text(Path::new(path))
+        .map_err(|e| fault(format!("cannot be read: {e}")))?;
     match serde_json::from_str(&text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(fault("is not a JSON object".into())),

@@ -57,6 +57,14 @@ fn files(shards: &[(&str, Value)]) -> Memory {
     )
 }
 
+/// The two shards that answer every class between them.
+fn low_and_high(whole: &Value) -> Memory {
+    files(&[
+        ("low.json", shard(whole, LOW)),
+        ("high.json", shard(whole, HIGH)),
+    ])
+}
+
 fn fault(index: &Value, files: &Memory) -> Fault {
     let report = audit_value_in(index, files).unwrap();
     match report.failures.as_slice() {
@@ -68,10 +76,7 @@ fn fault(index: &Value, files: &Memory) -> Fault {
 #[test]
 fn shards_that_answer_every_opening_class_once_hold() {
     let whole = whole_8x8();
-    let files = files(&[
-        ("low.json", shard(&whole, LOW)),
-        ("high.json", shard(&whole, HIGH)),
-    ]);
+    let files = low_and_high(&whole);
     let report = audit_value_in(&index(&whole, &["low.json", "high.json"]), &files).unwrap();
     assert!(report.holds(), "{:?}", report.failures);
     assert_eq!(report.kind, "board-shards");
@@ -139,10 +144,7 @@ fn a_shard_that_does_not_hold_or_is_not_a_partial_claim_of_the_game_is_refused()
 #[test]
 fn a_malformed_index_is_refused() {
     let whole = whole_8x8();
-    let files = files(&[
-        ("low.json", shard(&whole, LOW)),
-        ("high.json", shard(&whole, HIGH)),
-    ]);
+    let files = low_and_high(&whole);
     let good = index(&whole, &["low.json", "high.json"]);
 
     let paths: [(&[&str], &str); 3] = [

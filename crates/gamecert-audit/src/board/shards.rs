@@ -35,11 +35,6 @@ pub fn audit_in(json: &Value, files: &dyn Files) -> AuditReport {
     report
 }
 
-/// Audits a split certificate, its shards read relative to `root`.
-pub fn audit_at(json: &Value, root: &std::path::Path) -> AuditReport {
-    audit_in(json, &crate::Directory(root))
-}
-
 fn audit_faults(json: &Value, files: &dyn Files, checked: &mut Vec<String>) -> Result<(), Fault> {
     let game = super::read_game(json, FIELDS)?;
     if json.get("claim").and_then(Value::as_str) != Some("first-does-not-win") {
