@@ -420,3 +420,60 @@ fn the_committed_19_move_table_extends_the_20_move_draft_and_is_certified() {
     assert!(search.result.holds());
     assert_eq!(search.result.worst_case_maker_moves, Some(19));
 }
+
+/// The unit indices a `snaky board` run reports as searched (stderr lines
+/// `  unit I[/N] ...`).
+fn searched_units(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("  unit "))
+        .filter(|rest| !rest.contains("not searched"))
+        .filter_map(|rest| rest.split(['/', ' ']).next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn board_state_carries_the_found_units_of_a_lower_bound() {
+    let state = scratch("board-carry");
+    let run = |bound: &str, output: &str| {
+        let output = scratch(output);
+        gamecert(&[
+            "snaky",
+            "board",
+            "6",
+            "--shape",
+            "(0,0) (1,0) (2,0) (3,0)",
+            "--first",
+            "2,2",
+            "--bound",
+            bound,
+            "--state",
+            state.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+        ])
+    };
+    // Within 6 moves some units are found and one reply class fails.
+    let low = run("6", "carry-6.txt");
+    assert_eq!(low.status.code(), Some(1), "{}", stdout(&low));
+    let low_part = std::fs::read_to_string(state.join("box6-first-2-2-bound6.part")).unwrap();
+    let (_, low_units) = gamecert::generate::partial::read(&low_part).unwrap();
+    let found: Vec<String> = low_units
+        .iter()
+        .filter(|u| u.outcome.word() == "found")
+        .map(|u| u.index.to_string())
+        .collect();
+    assert!(found.contains(&"0".to_string()) && found.len() > 1);
+    assert!(found.len() < low_units.len(), "some unit must fail at 6");
+    // Within 7 the new part starts with them, and only the others are searched.
+    let high = run("7", "carry-7.txt");
+    assert_eq!(high.status.code(), Some(0), "{}", stdout(&high));
+    let stderr = String::from_utf8_lossy(&high.stderr);
+    assert!(
+        stderr.contains(&format!("carried {} found units", found.len())),
+        "{stderr}"
+    );
+    let searched = searched_units(&stderr);
+    assert!(!searched.is_empty(), "{stderr}");
+    assert!(searched.iter().all(|u| !found.contains(u)), "{stderr}");
+}

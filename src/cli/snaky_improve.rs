@@ -47,7 +47,8 @@ pub struct SearchLimits {
     /// The part file: finished units are appended as they end, and read
     /// back when the run is started again (resume). For `board`, a
     /// directory (created, with its parents, when missing): one part file
-    /// per bound and placement of the first move.
+    /// per bound and placement of the first move, a new one started with
+    /// the found units of the highest lower bound's part.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Write the extended table here ("-" for stdout).
@@ -226,7 +227,19 @@ pub fn improve(args: ImproveArgs) -> Outcome {
         start.next_card,
         args.bound
     );
-    run(command, &start, args.bound, None, None, &args.limits)
+    let header = run_header(&start, args.bound, None, &args.limits);
+    run(command, &start, &header, None, &args.limits)
+}
+
+/// What every part of a run shares (the table hashed once per call).
+fn run_header(start: &Start, bound: u32, fit: Option<u32>, limits: &SearchLimits) -> Header {
+    Header {
+        bound,
+        fit,
+        next_card: start.next_card,
+        moves: limits.moves.word().to_string(),
+        table: sha256_hex(start.text.as_bytes()),
+    }
 }
 
 pub fn board(args: BoardArgs) -> Outcome {
@@ -278,21 +291,23 @@ pub fn board(args: BoardArgs) -> Outcome {
             .flat_map(|a| (a..=half).map(move |b| (a, b)))
             .collect(),
     };
+    let any_bound = run_header(&start, 0, Some(args.n), &args.limits);
     for bound in bounds {
+        let header = Header {
+            bound,
+            ..any_bound.clone()
+        };
         for &(a, b) in &corners {
             let frame = ((-a, -b), (n - 1 - a, n - 1 - b));
             errln!(
                 "{command}: {0}x{0} box with the first move at ({a},{b}), bound {bound}",
                 args.n
             );
-            let outcome = run(
-                command,
-                &start,
-                bound,
-                Some(args.n),
-                Some(frame),
-                &box_limits(&args.limits, args.n, (a, b), bound),
-            );
+            let limits = box_limits(&args.limits, args.n, (a, b), bound);
+            if let Some(part) = &limits.state {
+                carry_lower_bounds(part, &header);
+            }
+            let outcome = run(command, &start, &header, Some(frame), &limits);
             if outcome != Outcome::Refuted {
                 return outcome;
             }
@@ -316,23 +331,69 @@ fn box_limits(limits: &SearchLimits, n: u32, (a, b): (i32, i32), bound: u32) -> 
     limits
 }
 
+/// Start a new bound's part file (`part`, not yet written) with the found
+/// units of the same placement's part at the highest lower bound that can
+/// hand them on ([`partial::carried`]), so a run that raises the bound
+/// searches only the units still open.
+fn carry_lower_bounds(part: &Path, header: &Header) {
+    if part.exists() {
+        return;
+    }
+    let (Some(dir), Some(name)) = (part.parent(), part.file_name().and_then(|n| n.to_str())) else {
+        return;
+    };
+    let Some(stem) = name.strip_suffix(&format!("{}.part", header.bound)) else {
+        return;
+    };
+    let mut lower: Vec<(u32, PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let name = path.file_name()?.to_str()?;
+            let bound = name
+                .strip_prefix(stem)?
+                .strip_suffix(".part")?
+                .parse()
+                .ok()?;
+            (bound < header.bound).then_some((bound, path))
+        })
+        .collect();
+    lower.sort_unstable_by(|x, y| y.cmp(x));
+    for (_, path) in lower {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(units) = partial::carried(&text, header) else {
+            continue;
+        };
+        let mut out = header.text();
+        units
+            .iter()
+            .for_each(|u| out.push_str(&partial::unit_text(u)));
+        match gamecert::cert::write_output_file(part, out.as_bytes()) {
+            Ok(()) => errln!(
+                "carried {} found units from {} into {}",
+                units.len(),
+                path.display(),
+                part.display()
+            ),
+            Err(e) => errln!("warning: cannot start {}: {e}", part.display()),
+        }
+        return;
+    }
+}
+
 /// Search (this shard's units, or all), then merge and certify unless the
 /// run is one shard of several.
 fn run(
     command: &str,
     start: &Start,
-    bound: u32,
-    fit: Option<u32>,
+    header: &Header,
     frame: Option<((i32, i32), (i32, i32))>,
     limits: &SearchLimits,
 ) -> Outcome {
-    let header = Header {
-        bound,
-        fit,
-        next_card: start.next_card,
-        moves: limits.moves.word().to_string(),
-        table: sha256_hex(start.text.as_bytes()),
-    };
+    let (bound, fit) = (header.bound, header.fit);
     let shard = limits.shard.unwrap_or(Shard::WHOLE);
     if shard.n > 1 && limits.state.is_none() {
         errln!("gamecert {command}: --shard needs --state FILE");
@@ -341,7 +402,7 @@ fn run(
     let done = match limits
         .state
         .as_deref()
-        .map(|p| open_state(p, &header))
+        .map(|p| open_state(p, header))
         .transpose()
     {
         Ok(done) => done.unwrap_or_default(),
@@ -410,7 +471,7 @@ fn run(
     finish(
         command,
         start,
-        &header,
+        header,
         &units,
         &options.symmetries,
         &limits.shape,

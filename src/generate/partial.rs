@@ -46,6 +46,29 @@ impl Header {
     }
 }
 
+/// The units a part written at a lower bound hands on to a run with
+/// `header`: its found units, when the part is of the same run but for a
+/// lower bound (a child found within fewer moves holds within more) and
+/// its pass unit was found (that child's envelope numbers the replies, so
+/// only then do the unit numbers mean the same replies). `None` otherwise,
+/// unreadable parts included: a carry is only a head start.
+pub fn carried(text: &str, header: &Header) -> Option<Vec<Unit>> {
+    let (found, units) = read(text).ok()?;
+    let same_run = Header {
+        bound: header.bound,
+        ..found.clone()
+    } == *header;
+    let pass_found = units
+        .iter()
+        .any(|u| u.reply.is_none() && u.outcome == UnitOutcome::Found);
+    (same_run && found.bound < header.bound && pass_found).then(|| {
+        units
+            .into_iter()
+            .filter(|u| u.outcome == UnitOutcome::Found)
+            .collect()
+    })
+}
+
 fn cell_text((x, y): Cell) -> String {
     format!("{x},{y}")
 }
@@ -162,4 +185,74 @@ pub fn read(text: &str) -> Result<(Header, Vec<Unit>), PartialError> {
         }
     }
     Ok((header, units))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(bound: u32) -> Header {
+        Header {
+            bound,
+            fit: Some(6),
+            next_card: 4,
+            moves: "all".to_string(),
+            table: "t".to_string(),
+        }
+    }
+
+    fn unit(index: usize, reply: Option<Cell>, outcome: UnitOutcome) -> Unit {
+        Unit {
+            index,
+            reply,
+            outcome,
+            expanded: 1,
+            positions: 1,
+            seconds: 0.0,
+            card: 3,
+            place: Xform::IDENTITY,
+            height: 5,
+            envelope: vec![(0, 0), (1, 0)],
+            lines: String::new(),
+        }
+    }
+
+    fn part(bound: u32, units: &[Unit]) -> String {
+        let mut text = header(bound).text();
+        units.iter().for_each(|u| text.push_str(&unit_text(u)));
+        text
+    }
+
+    #[test]
+    fn a_lower_bound_hands_on_its_found_units() {
+        let units = [
+            unit(0, None, UnitOutcome::Found),
+            unit(1, Some((1, 0)), UnitOutcome::Lost),
+            unit(2, Some((0, 1)), UnitOutcome::Found),
+        ];
+        let carried = carried(&part(6, &units), &header(7)).unwrap();
+        let indices: Vec<usize> = carried.iter().map(|u| u.index).collect();
+        assert_eq!(indices, [0, 2]);
+        assert_eq!(carried[1].envelope, units[2].envelope);
+    }
+
+    #[test]
+    fn nothing_is_carried_without_the_pass_unit_or_from_another_run() {
+        let no_pass = [
+            unit(0, None, UnitOutcome::Lost),
+            unit(1, Some((1, 0)), UnitOutcome::Found),
+        ];
+        assert!(carried(&part(6, &no_pass), &header(7)).is_none());
+        let found = [unit(0, None, UnitOutcome::Found)];
+        // Not a lower bound: the same or a higher one.
+        assert!(carried(&part(7, &found), &header(7)).is_none());
+        assert!(carried(&part(8, &found), &header(7)).is_none());
+        // Another table, or no part at all.
+        let other = Header {
+            table: "u".to_string(),
+            ..header(7)
+        };
+        assert!(carried(&part(6, &found), &other).is_none());
+        assert!(carried("not a part", &header(7)).is_none());
+    }
 }
