@@ -393,3 +393,109 @@ fn a_first_move_that_completes_a_set_is_not_sharded() {
     assert_eq!(shard.status.code(), Some(2));
     assert!(common::stderr(&shard).contains("solve the board without --shard"));
 }
+
+/// A settled part kept compressed (`part-K-of-N.json.gz`, the plain file
+/// gone) is read back by its shard, which solves nothing again and leaves
+/// it as it is, and merges to the same certificate as the plain part.
+#[test]
+fn a_compressed_settled_part_is_read_back_and_merged_alike() {
+    let dir = scratch("compressed");
+    let shard = [
+        "board",
+        "snaky",
+        "--size",
+        "5",
+        "--shard",
+        "1/1",
+        "--parts-dir",
+        dir.to_str().unwrap(),
+    ];
+    assert_eq!(gamecert(&shard).status.code(), Some(0));
+    let plain = dir.join("part-1-of-1.json");
+    let merge = |part: &Path, name: &str| {
+        let target = dir.join(name);
+        let out = gamecert(&[
+            "board",
+            "merge",
+            part.to_str().unwrap(),
+            "--json",
+            target.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        std::fs::read(target).unwrap()
+    };
+    let from_plain = merge(&plain, "from-plain.json");
+    let packed = dir.join("part-1-of-1.json.gz");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    std::fs::write(&packed, gamecert::cert::gzip::compress(&text)).unwrap();
+    std::fs::remove_file(&plain).unwrap();
+    let bytes = std::fs::read(&packed).unwrap();
+    let again = gamecert(&shard);
+    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
+    assert!(!plain.exists());
+    assert_eq!(std::fs::read(&packed).unwrap(), bytes);
+    assert_eq!(merge(&packed, "from-packed.json"), from_plain);
+}
+
+/// `contrib/certify-parts.sh` run in `dir`: its exit code and output.
+fn certify_parts(dir: &Path) -> (Option<i32>, String) {
+    let out = std::process::Command::new("bash")
+        .arg(common::root().join("contrib/certify-parts.sh"))
+        .args(["6", ".", "snaky6.json.gz"])
+        .env("GAMECERT", env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        format!("{}{}", stdout(&out), common::stderr(&out)),
+    )
+}
+
+/// Snaky 6x6 in three shards, one part kept compressed: the script
+/// certifies each part alone, named by its first moves, and joins them into
+/// an index the kernel audits; run again it certifies nothing new; without
+/// a part the join names the classes left open (exit 1).
+#[test]
+fn certify_parts_certifies_each_part_alone_and_joins_them() {
+    let dir = scratch("certify-parts");
+    run_shards(&dir, "snaky", "6", None, 3);
+    let part = dir.join("part-2-of-3.json");
+    let text = std::fs::read_to_string(&part).unwrap();
+    std::fs::write(
+        dir.join("part-2-of-3.json.gz"),
+        gamecert::cert::gzip::compress(&text),
+    )
+    .unwrap();
+    std::fs::remove_file(&part).unwrap();
+    let (code, report) = certify_parts(&dir);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(report.matches("== certified").count(), 3, "{report}");
+    let index: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("snaky6.json")).unwrap()).unwrap();
+    assert_eq!(index["kind"], "board-shards");
+    let shards = index["shards"].as_array().unwrap();
+    assert_eq!(shards.len(), 3);
+    for shard in shards {
+        let name = shard.as_str().unwrap();
+        assert!(name.starts_with("snaky6-after-"), "{name}");
+        let json: serde_json::Value =
+            serde_json::from_str(&gamecert::verify::read_text(&dir.join(name)).unwrap()).unwrap();
+        assert_eq!(json["claim"], "first-does-not-win-after");
+    }
+    let (code, report) = certify_parts(&dir);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(!report.contains("== certified"), "{report}");
+
+    // Without part 3 and the certificates, the two other parts do not answer every class.
+    std::fs::remove_file(dir.join("part-3-of-3.json")).unwrap();
+    for shard in shards {
+        std::fs::remove_file(dir.join(shard.as_str().unwrap())).unwrap();
+    }
+    let (code, report) = certify_parts(&dir);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("the shards answer no first move"),
+        "{report}"
+    );
+}

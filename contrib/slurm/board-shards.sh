@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A sharded finite-board search as a Slurm job array: one shard per array
-# task, then one dependent job that merges the parts and audits the result.
+# task, then one dependent job that certifies the parts and audits the
+# result: Breaker's claim part by part, joined (contrib/certify-parts.sh;
+# OUT names the split certificate), a first player's win merged into OUT.
 # See docs/formats/board-shard.md.
 #
 # Usage (from the repository root, with target/release/gamecert built):
@@ -20,7 +22,7 @@
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-    sed -n '2,20p' "$0" >&2
+    sed -n '2,21p' "$0" >&2
     exit 2
 fi
 shape=$1 size=$2 shards=$3 parts=$4 out=$5
@@ -36,10 +38,18 @@ array=$(sbatch --parsable \
     --output="$parts/shard-%a.log" \
     --wrap="RAYON_NUM_THREADS=1 $bin board $shape --size $size --shard \${SLURM_ARRAY_TASK_ID}/$shards --parts-dir $parts ${extra[*]}")
 
-parts_list=$(for k in $(seq 1 "$shards"); do printf '%s/part-%s-of-%s.json ' "$parts" "$k" "$shards"; done)
+# Breaker's claim is certified part by part and joined, so no file passes
+# 50 MB (contrib/certify-parts.sh); a first player's win within a bound is
+# one merged certificate.
+if [[ " ${extra[*]} " == *" --bound "* || " ${extra[*]} " == *" --bound="* ]]; then
+    parts_list=$(for k in $(seq 1 "$shards"); do printf '%s/part-%s-of-%s.json ' "$parts" "$k" "$shards"; done)
+    finish="$bin board merge $parts_list --json $out"
+else
+    finish="GAMECERT=$bin contrib/certify-parts.sh $size $parts $out"
+fi
 sbatch --parsable \
     --job-name="board-$shape-$size-merge" \
     --dependency="afterok:$array" \
     --output="$parts/merge.log" \
-    --wrap="$bin board merge $parts_list --json $out"
+    --wrap="$finish"
 echo "submitted array $array ($shards shards) and its merge; parts in $parts"

@@ -2,11 +2,11 @@
 # Snaky's weak game on a W x H board, Breaker's claim, one prover search per
 # first move (group), on one machine: passes over the groups, each group
 # given at most PER_GROUP seconds a pass, until every group is settled or
-# TOTAL seconds are spent. Each settled group whose first move no
-# certificate STEM-*.json.gz answers yet (STEM: OUT without .json.gz) is
-# certified alone as STEM-after-X-Y.json.gz (a partial certificate, so no
-# file passes 50 MB); once every group is, the certificates are joined
-# into the split certificate STEM.json and audited
+# TOTAL seconds are spent. Once every group is, contrib/certify-parts.sh
+# certifies each group whose first move no certificate STEM-*.json.gz
+# answers yet (STEM: OUT without .json.gz) alone as
+# STEM-after-X-Y.json.gz (a partial certificate, so no file passes 50 MB)
+# and joins them into the split certificate STEM.json, audited
 # (docs/formats/board-shards.md). Run it from the project root.
 # Every group's state is saved in DIR (group-G.state.gz), so running the
 # same command again resumes; settled groups are read back from the parts,
@@ -36,7 +36,9 @@ if [ -z "$groups" ]; then
     echo "board-groups: cannot tell the number of groups" >&2
     exit 2
 fi
-settled() { [ -f "$dir/part-$1-of-$groups.json" ] && grep -q '"complete": true' "$dir/part-$1-of-$groups.json"; }
+# A group's part, plain or (a settled one kept so) compressed.
+part() { if [ -f "$dir/part-$1-of-$groups.json" ]; then echo "$dir/part-$1-of-$groups.json"; else echo "$dir/part-$1-of-$groups.json.gz"; fi; }
+settled() { [ -f "$(part "$1")" ] && zcat -f "$(part "$1")" | grep -q '"complete": true'; }
 deadline=$(($(date +%s) + total))
 start=$(cat "$dir/next" 2>/dev/null || echo 1)
 [[ "$start" =~ ^[0-9]+$ ]] && [ "$start" -ge 1 ] && [ "$start" -le "$groups" ] || start=1
@@ -62,23 +64,4 @@ for k in $(seq 1 "$groups"); do
         exit 1
     fi
 done
-stem=${out%.gz}
-stem=${stem%.json}
-# The first moves a certificate answers, one cell a line.
-answers() {
-    zcat -f "$1" | head -c 4096 | tr -d ' \n' | sed -n 's/.*"first_moves":\[\([0-9,]*\)\].*/\1/p' | tr ',' '\n'
-    echo
-}
-for k in $(seq 1 "$groups"); do
-    tmp="$dir/.group-$k.json.gz"
-    "$bin" board merge "$dir/part-$k-of-$groups.json" --partial --json "$tmp" >/dev/null || exit 1
-    cell=$(answers "$tmp")
-    answered=$(for c in "$stem"-*.json.gz; do [ -f "$c" ] && answers "$c"; done)
-    if grep -qx "$cell" <<<"$answered"; then
-        rm -f "$tmp"
-    else
-        mv "$tmp" "$stem-after-$((cell % width))-$((cell / width)).json.gz"
-        echo "== certified group $k: $stem-after-$((cell % width))-$((cell / width)).json.gz"
-    fi
-done
-"$bin" board join "$stem"-*.json.gz --json "$stem.json"
+exec "$(dirname "$0")/../certify-parts.sh" "$width" "$dir" "$out"

@@ -159,19 +159,34 @@ impl Search {
     }
 }
 
-/// The part file of shard `k` of `n` in `directory`.
+/// The part file of shard `k` of `n` in `directory`: `part-K-of-N.json`,
+/// or `part-K-of-N.json.gz` when only that one exists (a settled part
+/// kept compressed, as a large one is committed).
 pub fn part_path(directory: &Path, k: usize, n: usize) -> PathBuf {
-    directory.join(format!("part-{k}-of-{n}.json"))
+    let plain = directory.join(format!("part-{k}-of-{n}.json"));
+    let packed = directory.join(format!("part-{k}-of-{n}.json.gz"));
+    if !plain.exists() && packed.exists() {
+        packed
+    } else {
+        plain
+    }
 }
 
+/// A part file, inflated when its name ends in `.json.gz`.
 fn read_part(path: &Path) -> Result<Part, PartError> {
-    let text = std::fs::read_to_string(path).map_err(|e| file_error(path, e))?;
+    let text = crate::verify::read_text(path).map_err(|e| file_error(path, e))?;
     serde_json::from_str(&text).map_err(|e| file_error(path, e))
 }
 
+/// A part file, in the form its name says (compressed for `.json.gz`).
 fn write_part(path: &Path, part: &Part) -> Result<(), PartError> {
     let json = crate::cert::to_certificate_json(part, 2).map_err(|e| file_error(path, e))?;
-    Ok(crate::cert::write_output_file(path, json.as_bytes())?)
+    let bytes = if gamecert_audit::is_gzip(path) {
+        crate::cert::gzip::compress(&json)
+    } else {
+        json.into_bytes()
+    };
+    Ok(crate::cert::write_output_file(path, &bytes)?)
 }
 
 /// Runs shard `k` of `n`: solves its units not yet in its part file, and
