@@ -46,7 +46,7 @@ while read -r part; do
     found=1
     tmp="$dir/.certify.json.gz"
     if ! "$bin" board merge "$part" --partial --json "$tmp" >/dev/null; then
-        echo "certify-parts: $part settles no first move yet; left out" >&2
+        echo "certify-parts: $part is not certified (the merge says why above); left out" >&2
         rm -f "$tmp"
         continue
     fi

@@ -54,14 +54,15 @@ impl Header {
 /// unreadable parts included: a carry is only a head start.
 pub fn carried(text: &str, header: &Header) -> Option<Vec<Unit>> {
     let (found, units) = read(text).ok()?;
+    let lower = found.bound < header.bound;
     let same_run = Header {
         bound: header.bound,
-        ..found.clone()
+        ..found
     } == *header;
     let pass_found = units
         .iter()
         .any(|u| u.reply.is_none() && u.outcome == UnitOutcome::Found);
-    (same_run && found.bound < header.bound && pass_found).then(|| {
+    (same_run && lower && pass_found).then(|| {
         units
             .into_iter()
             .filter(|u| u.outcome == UnitOutcome::Found)
