@@ -323,10 +323,9 @@ fn a_too_small_bound_is_refuted_and_a_missing_part_is_reported() {
     assert_ne!(missing.status.code(), Some(0));
 }
 
-#[test]
-fn a_finished_shard_is_not_solved_again() {
-    let dir = scratch("resume");
-    let args = [
+/// Snaky on 5x5 as one shard with its part in `dir`.
+fn snaky5_in_one_shard(dir: &Path) -> std::process::Output {
+    gamecert(&[
         "board",
         "snaky",
         "--size",
@@ -335,11 +334,16 @@ fn a_finished_shard_is_not_solved_again() {
         "1/1",
         "--parts-dir",
         dir.to_str().unwrap(),
-    ];
-    assert_eq!(gamecert(&args).status.code(), Some(0));
+    ])
+}
+
+#[test]
+fn a_finished_shard_is_not_solved_again() {
+    let dir = scratch("resume");
+    assert_eq!(snaky5_in_one_shard(&dir).status.code(), Some(0));
     let part = dir.join("part-1-of-1.json");
     let before = std::fs::read_to_string(&part).unwrap();
-    assert_eq!(gamecert(&args).status.code(), Some(0));
+    assert_eq!(snaky5_in_one_shard(&dir).status.code(), Some(0));
     assert_eq!(before, std::fs::read_to_string(&part).unwrap());
 }
 
@@ -400,17 +404,7 @@ fn a_first_move_that_completes_a_set_is_not_sharded() {
 #[test]
 fn a_compressed_settled_part_is_read_back_and_merged_alike() {
     let dir = scratch("compressed");
-    let shard = [
-        "board",
-        "snaky",
-        "--size",
-        "5",
-        "--shard",
-        "1/1",
-        "--parts-dir",
-        dir.to_str().unwrap(),
-    ];
-    assert_eq!(gamecert(&shard).status.code(), Some(0));
+    assert_eq!(snaky5_in_one_shard(&dir).status.code(), Some(0));
     let plain = dir.join("part-1-of-1.json");
     let merge = |part: &Path, name: &str| {
         let target = dir.join(name);
@@ -430,7 +424,7 @@ fn a_compressed_settled_part_is_read_back_and_merged_alike() {
     std::fs::write(&packed, gamecert::cert::gzip::compress(&text)).unwrap();
     std::fs::remove_file(&plain).unwrap();
     let bytes = std::fs::read(&packed).unwrap();
-    let again = gamecert(&shard);
+    let again = snaky5_in_one_shard(&dir);
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
     assert!(!plain.exists());
     assert_eq!(std::fs::read(&packed).unwrap(), bytes);
