@@ -132,14 +132,16 @@ pub fn replies_with_pairings(
         .collect();
     replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut found = Vec::new();
+    // One search's buffers serve every reply: a second-player node tries
+    // up to 16, and most of them fail within a few steps.
+    let mut search = Backtrack::default();
     for &(_, cell) in replies.iter().take(effort.replies) {
-        let rest: Vec<Cells> = residual
+        let rest = residual
             .iter()
             .copied()
             .filter(|&set| set >> cell & 1 == 0)
-            .map(|set| set & !(1 << cell))
-            .collect();
-        if let Some(pairs) = backtrack(&rest, effort.reply_steps) {
+            .map(|set| set & !(1 << cell));
+        if let Some(pairs) = search.run(rest, effort.reply_steps) {
             found.push((cell, pairs));
             if found.len() == most {
                 break;
@@ -161,38 +163,56 @@ pub fn find_residual(
 }
 
 fn backtrack(residual: &[Cells], limit: u64) -> Option<Vec<(usize, usize)>> {
-    let mut search = Backtrack {
-        steps: 0,
-        limit,
-        pairs: Vec::new(),
-        sets: residual.to_vec(),
-        candidates: Vec::new(),
-        meets: Vec::new(),
-    };
-    search.sets.sort_unstable();
-    search.sets.dedup();
-    let open = search.hardest(0, search.sets.len(), 0);
-    search.extend(0, 0, open).then_some(search.pairs)
+    Backtrack::default().run(residual.iter().copied(), limit)
 }
 
-/// The search keeps its state in two stacks, so a step allocates nothing:
-/// `sets[start..]` are the sets still uncovered at the current depth (each
-/// depth pushes its own on top and truncates them on return), and
-/// `candidates` the pairs each depth tries, in order.
+/// The search keeps its state in stacks, so a step allocates nothing:
+/// `sets[start..top]` are the sets still uncovered at the current depth
+/// (each depth writes its own above its parent's and gives the space back
+/// on return; the vector only grows, so `top`, not its length, is the
+/// stack's height), and `candidates` the pairs each depth tries, in order.
+#[derive(Default)]
 struct Backtrack {
     steps: u64,
     limit: u64,
     pairs: Vec<(usize, usize)>,
     sets: Vec<Cells>,
+    top: usize,
     candidates: Vec<(usize, u8, u8)>,
-    /// Scratch for `push_candidates`: the sets meeting each pair of the
-    /// hardest set's open cells, by the cells' ranks in it.
+    /// Scratch for `push_candidates`: how many uncovered sets meet the
+    /// hardest set's open cells in each subset of them (by the cells'
+    /// ranks), then how many meet each pair of them.
+    subsets: Vec<u32>,
     meets: Vec<u32>,
 }
 
+/// Hardest sets with more open cells than this count their candidate
+/// pairs one set at a time, not by subsets.
+const SUBSET_WIDTH: usize = 8;
+
 impl Backtrack {
-    /// Covers the sets `self.sets[start..]` (those with no pair yet) with
-    /// pairs of cells outside `used`; `open` is what `hardest` says of them.
+    /// A pairing of `residual`'s sets within `limit` steps.
+    fn run(
+        &mut self,
+        residual: impl Iterator<Item = Cells>,
+        limit: u64,
+    ) -> Option<Vec<(usize, usize)>> {
+        self.steps = 0;
+        self.limit = limit;
+        self.pairs.clear();
+        self.candidates.clear();
+        self.sets.clear();
+        self.sets.extend(residual);
+        self.sets.sort_unstable();
+        self.sets.dedup();
+        self.top = self.sets.len();
+        let open = self.hardest(0, self.top, 0);
+        self.extend(0, 0, open).then(|| self.pairs.clone())
+    }
+
+    /// Covers the sets `self.sets[start..self.top]` (those with no pair
+    /// yet) with pairs of cells outside `used`; `open` is what `hardest`
+    /// says of them.
     fn extend(&mut self, start: usize, used: Cells, open: Option<Cells>) -> bool {
         self.steps += 1;
         if self.steps > self.limit {
@@ -204,7 +224,7 @@ impl Backtrack {
         if open == 0 {
             return true;
         }
-        let end = self.sets.len();
+        let end = self.top;
         let first = self.candidates.len();
         self.push_candidates(start, end, open);
         let last = self.candidates.len();
@@ -217,7 +237,7 @@ impl Backtrack {
                 return true;
             }
             self.pairs.pop();
-            self.sets.truncate(end);
+            self.top = end;
             if self.steps > self.limit {
                 break;
             }
@@ -236,10 +256,11 @@ impl Backtrack {
         Some(hardest.open)
     }
 
-    /// Pushes the sets of `self.sets[start..end]` that `pair` leaves
-    /// uncovered and returns what `hardest(end, .., used)` would say of
-    /// them, in the same pass; it stops at a set that can no longer be
-    /// covered (the pushed sets are truncated by the caller).
+    /// Writes the sets of `self.sets[start..end]` that `pair` leaves
+    /// uncovered above `end` (the new `top`) and returns what
+    /// `hardest(end, top, used)` would say of them, in the same pass; it
+    /// stops at a set that can no longer be covered (the caller resets
+    /// `top`).
     fn push_uncovered(
         &mut self,
         start: usize,
@@ -247,28 +268,86 @@ impl Backtrack {
         pair: Cells,
         used: Cells,
     ) -> Option<Cells> {
+        let needed = end + (end - start);
+        if self.sets.len() < needed {
+            self.sets.resize(needed, 0);
+        }
+        let (below, above) = self.sets.split_at_mut(end);
         let mut hardest = Hardest::NONE;
-        self.sets.reserve(end - start);
-        for index in start..end {
-            let set = self.sets[index];
+        let mut kept = 0;
+        for &set in &below[start..] {
             if set & pair == pair {
                 continue;
             }
             hardest.meet(set & !used)?;
-            self.sets.push(set);
+            above[kept] = set;
+            kept += 1;
         }
+        self.top = end + kept;
         Some(hardest.open)
     }
 
     /// The pairs of `open`, those meeting the most uncovered sets first
     /// (ties: cell order). One pass over the sets counts every pair at
-    /// once: a set adds one to each pair of its cells inside `open` (most
-    /// sets meet `open` in fewer than two cells), instead of a pass a pair.
+    /// once: each set that meets `open` in two cells or more adds one to
+    /// the subset it meets (most sets meet it in fewer), and each subset
+    /// then adds its count to its pairs.
     fn push_candidates(&mut self, start: usize, end: usize, open: Cells) {
         let width = open.count_ones() as usize;
-        let rank = |cell: usize| (open & ((1 << cell) - 1)).count_ones() as usize;
         self.meets.clear();
         self.meets.resize(width * width, 0);
+        if width <= SUBSET_WIDTH {
+            self.count_by_subsets(start, end, open);
+        } else {
+            self.count_by_sets(start, end, open);
+        }
+        let first = self.candidates.len();
+        for (index_a, a) in members(open).enumerate() {
+            let above = open & !(Cells::MAX >> (127 - a));
+            for (offset, b) in members(above).enumerate() {
+                let meets = self.meets[index_a * width + index_a + 1 + offset] as usize;
+                self.candidates.push((meets, a as u8, b as u8));
+            }
+        }
+        self.candidates[first..]
+            .sort_unstable_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    }
+
+    /// `meets[i * width + j]`: the sets of `sets[start..end]` holding the
+    /// i-th and j-th cells of `open`, counted by the subsets of `open`
+    /// the sets meet (`open` has at most [`SUBSET_WIDTH`] cells).
+    fn count_by_subsets(&mut self, start: usize, end: usize, open: Cells) {
+        let width = open.count_ones() as usize;
+        let mut rank = [0u8; 128];
+        for (index, cell) in members(open).enumerate() {
+            rank[cell] = index as u8;
+        }
+        self.subsets.clear();
+        self.subsets.resize(1 << width, 0);
+        for &set in &self.sets[start..end] {
+            let inside = set & open;
+            if inside & (inside.wrapping_sub(1)) == 0 {
+                continue;
+            }
+            let subset = members(inside).fold(0usize, |bits, cell| bits | 1 << rank[cell]);
+            self.subsets[subset] += 1;
+        }
+        for (subset, &count) in self.subsets.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            for i in (0..width).filter(|&i| subset >> i & 1 == 1) {
+                for j in (i + 1..width).filter(|&j| subset >> j & 1 == 1) {
+                    self.meets[i * width + j] += count;
+                }
+            }
+        }
+    }
+
+    /// The same counts, one set at a time (for a wide `open`).
+    fn count_by_sets(&mut self, start: usize, end: usize, open: Cells) {
+        let width = open.count_ones() as usize;
+        let rank = |cell: usize| (open & ((1 << cell) - 1)).count_ones() as usize;
         for &set in &self.sets[start..end] {
             let inside = set & open;
             if inside & (inside.wrapping_sub(1)) == 0 {
@@ -281,16 +360,6 @@ impl Backtrack {
                 }
             }
         }
-        let first = self.candidates.len();
-        for (index_a, a) in members(open).enumerate() {
-            let above = open & !(Cells::MAX >> (127 - a));
-            for (offset, b) in members(above).enumerate() {
-                let meets = self.meets[index_a * width + index_a + 1 + offset] as usize;
-                self.candidates.push((meets, a as u8, b as u8));
-            }
-        }
-        self.candidates[first..]
-            .sort_unstable_by(|x, y| y.0.cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     }
 }
 
@@ -501,14 +570,21 @@ mod tests {
         let graph = Shape::parse("snaky").unwrap().board(7, 6).unwrap();
         let sets = residual(&graph.sets, 1 << 17 | 1 << 24, 1 << 18, graph.all());
         let mut search = Backtrack {
-            steps: 0,
-            limit: 0,
-            pairs: Vec::new(),
+            top: sets.len(),
             sets: sets.clone(),
-            candidates: Vec::new(),
-            meets: Vec::new(),
+            ..Backtrack::default()
         };
-        for &open in sets.iter().take(40) {
+        // The sets themselves (counted by subsets) and unions of two
+        // (some wider than SUBSET_WIDTH, counted set by set).
+        let unions = sets.windows(7).map(|w| w[0] | w[6]);
+        let opens: Vec<Cells> = sets
+            .iter()
+            .copied()
+            .take(40)
+            .chain(unions.take(40))
+            .collect();
+        assert!(opens.iter().any(|o| o.count_ones() as usize > SUBSET_WIDTH));
+        for &open in &opens {
             search.candidates.clear();
             search.push_candidates(0, sets.len(), open);
             let mut expected: Vec<(usize, u8, u8)> = Vec::new();
