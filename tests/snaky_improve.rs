@@ -477,3 +477,54 @@ fn board_state_carries_the_found_units_of_a_lower_bound() {
     assert!(!searched.is_empty(), "{stderr}");
     assert!(searched.iter().all(|u| !found.contains(u)), "{stderr}");
 }
+
+#[test]
+fn board_shards_share_one_state_and_the_run_after_them_searches_nothing() {
+    let state = scratch("board-shards");
+    let run = |extra: &[&str], output: &str| {
+        let output = scratch(output);
+        let mut args = vec![
+            "snaky",
+            "board",
+            "6",
+            "--shape",
+            "(0,0) (1,0) (2,0) (3,0)",
+            "--first",
+            "2,2",
+            "--bound",
+            "7",
+            "-o",
+            output.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        (gamecert(&args), std::fs::read(&output).ok())
+    };
+    let (whole, whole_table) = run(&[], "shards-whole.txt");
+    assert_eq!(whole.status.code(), Some(0), "{}", stdout(&whole));
+    let dir = state.to_str().unwrap();
+    let mut by_shard = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let (out, table) = run(&["--shard", shard, "--state", dir], "shards-part.txt");
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        assert!(table.is_none(), "a shard of several writes no table");
+        by_shard.push(searched_units(&String::from_utf8_lossy(&out.stderr)));
+    }
+    assert!(
+        by_shard.iter().all(|units| !units.is_empty()),
+        "{by_shard:?}"
+    );
+    for name in ["shard-1-of-2", "shard-2-of-2"] {
+        assert!(state
+            .join(format!("box6-first-2-2-bound7-{name}.part"))
+            .exists());
+    }
+    // The run without --shard reads both parts and searches nothing.
+    let (after, table) = run(&["--state", dir], "shards-after.txt");
+    assert_eq!(after.status.code(), Some(0), "{}", stdout(&after));
+    let stderr = String::from_utf8_lossy(&after.stderr);
+    assert!(searched_units(&stderr).is_empty(), "{stderr}");
+    assert_eq!(
+        table, whole_table,
+        "the shards' table is the one-process table"
+    );
+}

@@ -42,6 +42,8 @@ pub struct SearchLimits {
     #[arg(long)]
     seconds: Option<u64>,
     /// Run shard K of N (units whose index is K-1 mod N); needs --state.
+    /// For `board`, the shard's part sits beside the unsharded one; a run
+    /// without --shard then reads every shard's units and certifies.
     #[arg(long, value_parser = shard_arg, value_name = "K/N")]
     shard: Option<Shard>,
     /// The part file: finished units are appended as they end, and read
@@ -228,7 +230,7 @@ pub fn improve(args: ImproveArgs) -> Outcome {
         args.bound
     );
     let header = run_header(&start, args.bound, None, &args.limits);
-    run(command, &start, &header, None, &args.limits)
+    run(command, &start, &header, None, &args.limits, &[])
 }
 
 /// What every part of a run shares (the table hashed once per call).
@@ -266,8 +268,8 @@ pub fn board(args: BoardArgs) -> Outcome {
         );
         return Outcome::BadInput;
     }
-    if args.limits.shard.is_some() {
-        errln!("gamecert {command}: --shard is for `snaky improve` only");
+    if args.limits.shard.is_some() && args.limits.state.is_none() {
+        errln!("gamecert {command}: --shard needs --state DIR");
         return Outcome::BadInput;
     }
     if let Some(dir) = &args.limits.state {
@@ -304,10 +306,21 @@ pub fn board(args: BoardArgs) -> Outcome {
                 args.n
             );
             let limits = box_limits(&args.limits, args.n, (a, b), bound);
-            if let Some(part) = &limits.state {
-                carry_lower_bounds(part, &header);
-            }
-            let outcome = run(command, &start, &header, Some(frame), &limits);
+            let stem = part_stem(args.n, (a, b), bound);
+            let siblings = match &args.limits.state {
+                Some(dir) => {
+                    carry_lower_bounds(&dir.join(format!("{stem}.part")), &header);
+                    match sibling_units(dir, &stem, limits.state.as_deref(), &header) {
+                        Ok(units) => units,
+                        Err(message) => {
+                            errln!("gamecert {command}: {message}");
+                            return Outcome::BadInput;
+                        }
+                    }
+                }
+                None => Vec::new(),
+            };
+            let outcome = run(command, &start, &header, Some(frame), &limits, &siblings);
             if outcome != Outcome::Refuted {
                 return outcome;
             }
@@ -322,13 +335,60 @@ pub fn board(args: BoardArgs) -> Outcome {
 
 /// The limits of one box run: with --state DIR, the part file of this
 /// bound and placement of the first move (the part's header does not
-/// record the placement, so each has its own file).
-fn box_limits(limits: &SearchLimits, n: u32, (a, b): (i32, i32), bound: u32) -> SearchLimits {
+/// record the placement, so each has its own file), and of the shard.
+fn box_limits(limits: &SearchLimits, n: u32, first: (i32, i32), bound: u32) -> SearchLimits {
     let mut limits = limits.clone();
-    limits.state = limits
-        .state
-        .map(|dir| dir.join(format!("box{n}-first-{a}-{b}-bound{bound}.part")));
+    let stem = part_stem(n, first, bound);
+    let name = match limits.shard {
+        Some(shard) if shard.n > 1 => format!("{stem}-shard-{}-of-{}.part", shard.k, shard.n),
+        _ => format!("{stem}.part"),
+    };
+    limits.state = limits.state.map(|dir| dir.join(name));
     limits
+}
+
+/// The part files' common name for one box, placement and bound.
+fn part_stem(n: u32, (a, b): (i32, i32), bound: u32) -> String {
+    format!("box{n}-first-{a}-{b}-bound{bound}")
+}
+
+/// The units of the other part files of the same box, placement and bound
+/// in `dir` (the unsharded part and every shard's but `own`): a shard turns
+/// its replies by the children the others found, and the unsharded run
+/// after the shards reads them all and searches only what is left.
+fn sibling_units(
+    dir: &Path,
+    stem: &str,
+    own: Option<&Path>,
+    header: &Header,
+) -> Result<Vec<Unit>, String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let name = path.file_name()?.to_str()?;
+            let rest = name.strip_prefix(stem)?.strip_suffix(".part")?;
+            (rest.is_empty() || rest.starts_with("-shard-")).then_some(path)
+        })
+        .filter(|path| Some(path.as_path()) != own)
+        .collect();
+    paths.sort();
+    let mut units = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let (found, part) = partial::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if &found != header {
+            return Err(format!(
+                "{}: {}",
+                path.display(),
+                partial::PartialError::OtherRun
+            ));
+        }
+        errln!("read {} units from {}", part.len(), path.display());
+        units.extend(part);
+    }
+    Ok(units)
 }
 
 /// Start a new bound's part file (`part`, not yet written) with the found
@@ -392,6 +452,7 @@ fn run(
     header: &Header,
     frame: Option<((i32, i32), (i32, i32))>,
     limits: &SearchLimits,
+    siblings: &[Unit],
 ) -> Outcome {
     let (bound, fit) = (header.bound, header.fit);
     let shard = limits.shard.unwrap_or(Shard::WHOLE);
@@ -411,6 +472,7 @@ fn run(
             return Outcome::BadInput;
         }
     };
+    let done = distinct_units(done.into_iter().chain(siblings.iter().cloned()).collect());
     let options = UnitOptions {
         bound,
         fit,
@@ -592,14 +654,7 @@ pub fn merge_parts(args: MergeArgs) -> Outcome {
     let Some(header) = header else {
         return Outcome::BadInput;
     };
-    // A unit finished in two parts (a shard run twice) counts once.
-    units.sort_by_key(|u| {
-        (
-            u.index,
-            u.outcome == gamecert::generate::improve::UnitOutcome::Stopped,
-        )
-    });
-    units.dedup_by_key(|u| u.index);
+    let units = distinct_units(units);
     finish(
         command,
         &start,
@@ -609,6 +664,20 @@ pub fn merge_parts(args: MergeArgs) -> Outcome {
         &args.shape,
         args.output.as_deref(),
     )
+}
+
+/// One unit an index, in index order: a unit finished in two parts (a
+/// shard run twice, or a unit both carried and searched) counts once, a
+/// finished one before a stopped one.
+fn distinct_units(mut units: Vec<Unit>) -> Vec<Unit> {
+    units.sort_by_key(|u| {
+        (
+            u.index,
+            u.outcome == gamecert::generate::improve::UnitOutcome::Stopped,
+        )
+    });
+    units.dedup_by_key(|u| u.index);
+    units
 }
 
 /// Merge the units; certify and write the extended table.
