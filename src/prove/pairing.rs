@@ -132,8 +132,8 @@ pub fn replies_with_pairings(
         .collect();
     replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut found = Vec::new();
-    // One search's buffers serve every reply: a second-player node tries
-    // up to 16, and most of them fail within a few steps.
+    // One search's buffers serve every reply (a second-player node tries
+    // up to 16), so a reply's search allocates only when it finds a pairing.
     let mut search = Backtrack::default();
     for &(_, cell) in replies.iter().take(effort.replies) {
         let rest = residual
