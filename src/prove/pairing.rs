@@ -133,7 +133,7 @@ pub fn replies_with_pairings(
     replies.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut found = Vec::new();
     // One search's buffers serve every reply (a second-player node tries
-    // up to 16), so a reply's search allocates only when it finds a pairing.
+    // up to 16): the later replies reuse the memory the first ones grew.
     let mut search = Backtrack::default();
     for &(_, cell) in replies.iter().take(effort.replies) {
         let rest = residual
