@@ -12,6 +12,8 @@ use gamecert::snaky::{check_table_with, CheckOptions};
 
 const SNAKY20: &str = "certificates/sources/snaky20-kaiasage.txt";
 const SNAKY35: &str = "certificates/sources/snaky35-formalpedia.txt";
+const SNAKY15_CARDS: &str = "certificates/sources/snaky15-gotrevor-cards.txt.gz";
+const SNAKY15: &str = "certificates/sources/snaky15-gotrevor.txt";
 
 fn read(path: &str) -> Vec<u8> {
     std::fs::read(root().join(path)).expect("the table is committed")
@@ -37,6 +39,16 @@ fn the_public_tables_are_the_published_bytes() {
             16_724,
             "fcbd57f8f09a1b2242ec77497801a76899a2d852c3d9991b35d938c6e0a1387f",
         ),
+        (
+            SNAKY15_CARDS,
+            563_791,
+            "17b2ff81fb548a0b5b6714425ecbe01dd9dfca63e67d93ccaabfa5dd85be9936",
+        ),
+        (
+            SNAKY15,
+            277_424,
+            "603fbb41040812e6a2237a7d48980e66ced069f20ba1c054c1b43f3075732584",
+        ),
     ];
     for (path, bytes, sha) in pinned {
         let data = read(path);
@@ -46,9 +58,9 @@ fn the_public_tables_are_the_published_bytes() {
             "{path}"
         );
     }
-    assert!(root()
-        .join("certificates/sources/LICENSE-snaky20-kaiasage")
-        .exists());
+    for licence in ["LICENSE-snaky20-kaiasage", "LICENSE-snaky15-gotrevor"] {
+        assert!(root().join("certificates/sources").join(licence).exists());
+    }
 }
 
 #[test]

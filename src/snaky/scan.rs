@@ -180,6 +180,7 @@ mod tests {
     fn the_committed_tables_read_the_same_both_ways() {
         let sources = concat!(env!("CARGO_MANIFEST_DIR"), "/certificates/sources");
         for name in [
+            "snaky15-gotrevor.txt",
             "snaky19-gamecert.txt",
             "snaky20-kaiasage.txt",
             "snaky21-cards.txt",
