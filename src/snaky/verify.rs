@@ -26,7 +26,7 @@ pub struct PublishedTable {
 }
 
 /// The tables `gamecert verify` certifies, in order.
-pub const TABLES: [PublishedTable; 4] = [
+pub const TABLES: [PublishedTable; 5] = [
     PublishedTable {
         name: "paper's 21-move table",
         table: TABLE_PATH,
@@ -52,6 +52,15 @@ pub const TABLES: [PublishedTable; 4] = [
         search: Some("certificates/snaky19-search.json"),
         bound: 19,
         board: Some(21),
+        conditional: false,
+    },
+    PublishedTable {
+        name: "15x15 card set (public, converted)",
+        table: "certificates/sources/snaky15-gotrevor.txt",
+        certificate: "certificates/snaky15.json",
+        search: Some("certificates/snaky15-search.json"),
+        bound: 25,
+        board: Some(15),
         conditional: false,
     },
     PublishedTable {
