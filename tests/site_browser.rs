@@ -649,6 +649,11 @@ fn snaky19_computer_breaker_loses_at_its_certified_bound_on_its_board() {
     translated_table_plays_to_its_bound("snaky19", "snaky19-gamecert.txt", false);
 }
 
+#[test]
+fn snaky15_computer_breaker_loses_at_its_certified_bound_on_its_board() {
+    translated_table_plays_to_its_bound("snaky15", "snaky15-gotrevor.txt", false);
+}
+
 /// A table whose board is translated (the finite-board claim says by how
 /// much): the page draws that board, the computer Breaker holds Maker to the
 /// certified bound, every Maker move is on the board, and the game is the
@@ -1219,7 +1224,7 @@ fn producer_random_histogram(games: u32) -> std::collections::BTreeMap<u32, u32>
 fn snaky_page_explains_the_game_with_measured_lengths() {
     let site = build_site("site-test-snaky-about");
     let snaky = cells_of(&certificate("certificates/snaky21.json")["shape"]);
-    let bounds: Vec<Value> = ["snaky19", "snaky20", "snaky21"]
+    let bounds: Vec<Value> = ["snaky19", "snaky20", "snaky21", "snaky15"]
         .iter()
         .map(|name| certificate(&format!("certificates/{name}.json"))["bound"].clone())
         .collect();
@@ -1280,14 +1285,15 @@ fn snaky_page_explains_the_game_with_measured_lengths() {
                 && text.contains(&format!("{mean:.2} moves on average")),
             "{text} (mean {mean})"
         );
-        // The worst case: this table's bound, and the three Snaky tables'.
+        // The worst case: this table's bound, and the four Snaky tables' (in
+        // the order of their bounds).
         let worst = js(&client, "const w = document.getElementById('worst-case'); return [w.textContent, JSON.parse(document.getElementById('snaky-bounds').dataset.bounds || 'null')];").await;
         assert!(
             worst[0].as_str().unwrap().contains("21 moves here"),
             "{worst}"
         );
         assert_eq!(worst[1], json!(bounds), "the committed tables' bounds");
-        assert_eq!(worst[1], json!([19, 20, 21]));
+        assert_eq!(worst[1], json!([19, 20, 21, 25]));
         element_screenshot(&client, "#about", "snaky-about").await;
     });
 }

@@ -58,6 +58,10 @@ pub const SOURCES: &[Source] = &[
         export: snaky::export,
     },
     Source {
+        certificate: "certificates/snaky15.json",
+        export: snaky::export,
+    },
+    Source {
         certificate: "certificates/animals/table-*.json",
         export: snaky::export,
     },
