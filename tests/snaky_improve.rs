@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{gamecert, root, stdout};
+use common::{gamecert, root, stderr, stdout};
 use gamecert::generate::emit::symbol;
 use gamecert::generate::{prove, ProveOptions};
 use gamecert::snaky::model::Shape;
@@ -419,6 +419,39 @@ fn the_committed_19_move_table_extends_the_20_move_draft_and_is_certified() {
     .unwrap();
     assert!(search.result.holds());
     assert_eq!(search.result.worst_case_maker_moves, Some(19));
+}
+
+#[test]
+fn the_committed_17x17_table_is_what_snaky_board_17_writes_from_the_19_move_table() {
+    let sources = root().join("certificates/sources");
+    let committed = std::fs::read(sources.join("snaky19-17x17-gamecert.txt")).unwrap();
+    let base = std::fs::read(sources.join("snaky19-gamecert.txt")).unwrap();
+    assert!(
+        committed.starts_with(&base),
+        "the 19-move table comes first"
+    );
+    let output = scratch("board17-from-19.txt");
+    let run = gamecert(&[
+        "snaky",
+        "board",
+        "17",
+        "--table",
+        "certificates/sources/snaky19-gamecert.txt",
+        "--bound",
+        "19",
+        "--moves",
+        "all",
+        "--first",
+        "8,8",
+        "--symmetric",
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(
+        std::fs::read(&output).unwrap() == committed,
+        "the search writes the committed bytes"
+    );
 }
 
 /// The unit indices a `snaky board` run reports as searched (stderr lines

@@ -182,6 +182,7 @@ mod tests {
         for name in [
             "snaky15-gotrevor.txt",
             "snaky19-gamecert.txt",
+            "snaky19-17x17-gamecert.txt",
             "snaky20-kaiasage.txt",
             "snaky21-cards.txt",
             "snaky35-formalpedia.txt",

@@ -26,7 +26,7 @@ pub struct PublishedTable {
 }
 
 /// The tables `gamecert verify` certifies, in order.
-pub const TABLES: [PublishedTable; 5] = [
+pub const TABLES: [PublishedTable; 6] = [
     PublishedTable {
         name: "paper's 21-move table",
         table: TABLE_PATH,
@@ -52,6 +52,15 @@ pub const TABLES: [PublishedTable; 5] = [
         search: Some("certificates/snaky19-search.json"),
         bound: 19,
         board: Some(21),
+        conditional: false,
+    },
+    PublishedTable {
+        name: "19-move table on 17x17 (gamecert snaky board 17, from the 19-move table)",
+        table: "certificates/sources/snaky19-17x17-gamecert.txt",
+        certificate: "certificates/snaky19-17x17.json",
+        search: Some("certificates/snaky19-17x17-search.json"),
+        bound: 19,
+        board: Some(17),
         conditional: false,
     },
     PublishedTable {
