@@ -19,10 +19,15 @@ fn convert_file(path: &std::path::Path) -> Output {
         .unwrap()
 }
 
-fn convert_text(name: &str, text: &str) -> Output {
+/// This process's scratch directory.
+fn scratch() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("gamecert-cards-txt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    dir
+}
+
+fn convert_text(name: &str, text: &str) -> Output {
+    let path = scratch().join(name);
     std::fs::write(&path, text).unwrap();
     convert_file(&path)
 }
@@ -55,7 +60,7 @@ fn a_double_threat_becomes_a_line_whose_children_are_its_distinct_hints() {
         String::from_utf8(out.stdout.clone()).unwrap(),
         "6 40 0 5:010\n"
     );
-    let dir = std::env::temp_dir().join(format!("gamecert-cards-txt-{}", std::process::id()));
+    let dir = scratch();
     let table = dir.join("double-threat-table.txt");
     std::fs::write(&table, &out.stdout).unwrap();
     let json = dir.join("double-threat.json");

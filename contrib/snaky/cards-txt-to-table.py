@@ -130,12 +130,19 @@ def base_placement(card):
     return None
 
 
+def distinct_hints(card):
+    """The card's hints without repeats, the pass hint first."""
+    hints = [card["pass"]] if card["pass"] else []
+    for _, hint in card["replies"]:
+        if hint not in hints:
+            hints.append(hint)
+    return hints
+
+
 def reachable(cards, root):
     seen, stack = {root}, [root]
     while stack:
-        card = cards[stack.pop()]
-        hints = ([card["pass"]] if card["pass"] else []) + [h for _, h in card["replies"]]
-        for j, *_ in hints:
+        for j, *_ in distinct_hints(cards[stack.pop()]):
             if not 0 <= j < len(cards):
                 fail(f"a hint names card {j}, not in the file")
             if j not in seen:
@@ -148,10 +155,10 @@ def frame(card):
     return (min(x for x, _ in card["S"]), min(y for _, y in card["S"]))
 
 
-def child_token(hint, parent, cards, numbers, bases):
+def child_token(hint, parent, frames, numbers, bases):
     j, k, dx, dy = hint
     g = ORIENT[k]
-    origin = frame(cards[parent])
+    origin = frames[parent]
     if j in bases:
         # The base placement (m, t) in card j's board frame, then g.
         base, m, t = bases[j]
@@ -161,7 +168,7 @@ def child_token(hint, parent, cards, numbers, bases):
         number = base
     else:
         matrix = g
-        low = apply(g, frame(cards[j]))
+        low = apply(g, frames[j])
         offset = (low[0] + dx - origin[0], low[1] + dy - origin[1])
         number = numbers[j]
     code = CODES.index(matrix)
@@ -190,21 +197,19 @@ def main():
     lines = sorted((i for i in used if i not in bases and i != root),
                    key=lambda i: (cards[i]["h"], i)) + [root]
     numbers = {i: len(SNAKY) + n for n, i in enumerate(lines)}
+    frames = {i: frame(cards[i]) for i in lines}
     out = sys.stdout
     for i in lines:
         card = cards[i]
-        hints = [card["pass"]] if card["pass"] else []
-        for _, hint in card["replies"]:
-            if hint not in hints:
-                hints.append(hint)
+        hints = distinct_hints(card)
         if not hints:
             fail(f"card {i} has height {card['h']} and no hint")
         for j, *_ in hints:
             if cards[j]["h"] >= card["h"]:
                 fail(f"card {i} (height {card['h']}) names card {j} of height {cards[j]['h']}")
-        origin = frame(card)
+        origin = frames[i]
         px, py = card["pivot"][0] - origin[0], card["pivot"][1] - origin[1]
-        children = [child_token(h, i, cards, numbers, bases) for h in hints]
+        children = [child_token(h, i, frames, numbers, bases) for h in hints]
         out.write(f"{numbers[i]} {SYMBOLS[px]}{SYMBOLS[py]} {' '.join(children)}\n")
     sys.stderr.write(
         f"cards-txt-to-table: {len(cards)} cards on {rows}x{cols}, {len(used)} reached from "
