@@ -53,7 +53,7 @@ pub struct BoardArgs {
     /// The prover's transposition table takes at most this much memory (e.g.
     /// 512M, 2G; default a quarter of the machine's memory, at most 4G). A
     /// search that fills it goes on with less table.
-    #[arg(long, value_parser = parse_memory, value_name = "SIZE")]
+    #[arg(long, value_parser = super::parse_memory, value_name = "SIZE")]
     memory: Option<usize>,
     /// SHAPE mode: solve only shard K of N (`K/N`) of the units cut after
     /// the first two moves, into `--parts DIR/part-K-of-N.json` (resumes;
@@ -402,30 +402,6 @@ fn options(args: &BoardArgs) -> board::Options {
         memory: args.memory,
         progress: true,
     }
-}
-
-/// A size in bytes: a whole number with an optional K, M or G (powers of 1024).
-fn parse_memory(text: &str) -> Result<usize, String> {
-    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((at, _)) => text.split_at(at),
-        None => (text, ""),
-    };
-    let shift = match unit {
-        "" | "B" => 0,
-        "K" | "KB" | "KiB" => 10,
-        "M" | "MB" | "MiB" => 20,
-        "G" | "GB" | "GiB" => 30,
-        _ => return Err(format!("{text}: expected a size such as 512M or 2G")),
-    };
-    let value: usize = digits
-        .parse()
-        .map_err(|_| format!("{text}: expected a size such as 512M or 2G"))?;
-    value
-        .checked_mul(1 << shift)
-        .filter(|&bytes| bytes >= 1 << 20)
-        .ok_or_else(|| {
-            format!("{text}: the table needs between 1M and the machine's address space")
-        })
 }
 
 /// `--shard K/N`: solves one shard's units into its part file.

@@ -228,6 +228,30 @@ pub fn write_now(command: &'static str, path: &Path, text: &str) -> Result<(), O
     }
 }
 
+/// A size in bytes: a whole number with an optional K, M or G (powers of 1024).
+pub(crate) fn parse_memory(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" | "B" => 0,
+        "K" | "KB" | "KiB" => 10,
+        "M" | "MB" | "MiB" => 20,
+        "G" | "GB" | "GiB" => 30,
+        _ => return Err(format!("{text}: expected a size such as 512M or 2G")),
+    };
+    let value: usize = digits
+        .parse()
+        .map_err(|_| format!("{text}: expected a size such as 512M or 2G"))?;
+    value
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes >= 1 << 20)
+        .ok_or_else(|| {
+            format!("{text}: the table needs between 1M and the machine's address space")
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::Cli;

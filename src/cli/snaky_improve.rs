@@ -66,6 +66,12 @@ pub struct SearchLimits {
     /// all eight when N is odd and the first move is the centre).
     #[arg(long)]
     symmetric: bool,
+    /// A unit's transposition table takes about this much memory at most
+    /// (e.g. 512M, 2G; default a quarter of the machine's memory, at most
+    /// 4G). A search that fills it drops the positions it has not met for
+    /// longest and goes on.
+    #[arg(long, value_parser = super::parse_memory, value_name = "SIZE")]
+    memory: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -484,6 +490,7 @@ fn run(
         next_card: start.next_card,
         symmetries: symmetries(limits.symmetric, frame),
         progress: true,
+        memory: limits.memory,
     };
     let clock = Instant::now();
     let mut report = |unit: &Unit, replies: usize| {

@@ -38,6 +38,9 @@ pub struct UnitOptions {
     pub symmetries: Vec<Xform>,
     /// A progress line on stderr a second while a unit is searched.
     pub progress: bool,
+    /// The cap of a unit's transposition table in bytes (default the
+    /// prover's, [`crate::prove::default_memory`]).
+    pub memory: Option<usize>,
 }
 
 /// How a unit ended.
@@ -101,6 +104,9 @@ pub fn solve_unit(
     search.fit = options.fit;
     search.frame = options.frame;
     search.deadline = options.deadline;
+    if let Some(bytes) = options.memory {
+        search.set_memory(bytes);
+    }
     if options.progress {
         let reply = reply.map_or("pass".to_string(), |(x, y)| format!("({x},{y})"));
         search.progress = Some(format!("  unit {index} reply {reply}"));

@@ -18,6 +18,7 @@ pub mod library;
 pub mod partial;
 pub mod position;
 pub mod search;
+pub mod table;
 
 use position::{Cell, Target};
 use search::Search;

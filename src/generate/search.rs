@@ -9,6 +9,7 @@
 
 use super::library::Library;
 use super::position::{Cell, Position, Target, Xform};
+use super::table::Table;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -53,7 +54,7 @@ struct Known {
 pub struct Search {
     pub target: Target,
     pub strategies: Vec<Found>,
-    table: HashMap<Vec<u8>, Known>,
+    table: Table<Known>,
     /// Positions expanded so far.
     pub expanded: u64,
     /// Stop (and report "unfinished") after this many expansions.
@@ -81,7 +82,7 @@ impl Search {
         Search {
             target,
             strategies: Vec::new(),
-            table: HashMap::new(),
+            table: Table::with_cap(crate::prove::default_memory()),
             expanded: 0,
             limit,
             stopped: false,
@@ -134,6 +135,13 @@ impl Search {
         span(|c| c.0) <= i64::from(n) && span(|c| c.1) <= i64::from(n)
     }
 
+    /// The transposition table takes about `bytes` at most (before any
+    /// search; the default is the prover's, a quarter of the machine's
+    /// memory, at most 4 GiB).
+    pub fn set_memory(&mut self, bytes: usize) {
+        self.table = Table::with_cap(bytes);
+    }
+
     /// Distinct normal forms stored.
     pub fn table_size(&self) -> usize {
         self.table.len()
@@ -154,7 +162,7 @@ impl Search {
             Some(_) => (position.key(), Xform::IDENTITY),
             None => position.canonical(),
         };
-        let known = self.table.get(&key).copied().unwrap_or_default();
+        let known = self.table.get(&key).unwrap_or_default();
         if let Some((height, id)) = known.win {
             if height <= moves {
                 return Some((id, to_normal.inverse()));
@@ -168,10 +176,15 @@ impl Search {
         if self.stopped {
             return found.map(|id| (id, to_normal.inverse()));
         }
-        let entry = self.table.entry(key).or_default();
         match found {
-            Some(id) => entry.win = Some((self.strategies[id].height, id)),
-            None => entry.lost_within = entry.lost_within.max(moves),
+            Some(id) => {
+                let height = self.strategies[id].height;
+                self.table
+                    .update(key, |entry| entry.win = Some((height, id)));
+            }
+            None => self.table.update(key, |entry| {
+                entry.lost_within = entry.lost_within.max(moves)
+            }),
         }
         found.map(|id| (id, to_normal.inverse()))
     }
@@ -408,6 +421,26 @@ mod tests {
         };
         assert_eq!(search.solve(&turned, 1), None);
         assert_eq!(search.expanded, expanded);
+    }
+
+    #[test]
+    fn a_search_that_reaches_its_memory_cap_goes_on_to_the_same_answer() {
+        // The Y pentomino's root at two bounds, with and without a cap
+        // that forces drops: the same answers.
+        let y = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)];
+        for moves in [5, 6] {
+            let mut wide = Search::new(Target::new(&y), 1_000_000);
+            let wide_root = wide.root(moves).map(|id| wide.strategies[id].height);
+            let mut capped = Search::new(Target::new(&y), 1_000_000);
+            capped.set_memory(16 << 10);
+            let capped_root = capped.root(moves).map(|id| capped.strategies[id].height);
+            assert!(!wide.stopped && !capped.stopped);
+            assert_eq!(capped_root, wide_root, "h = {moves}");
+            // The cap held fewer positions, and the dropped ones were
+            // searched again.
+            assert!(capped.table_size() < wide.table_size());
+            assert!(capped.expanded > wide.expanded);
+        }
     }
 
     #[test]
