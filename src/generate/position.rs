@@ -329,25 +329,43 @@ impl Position {
 
     /// Drop the stones that cannot matter within `moves` Maker moves: a Maker
     /// stone in no live placement, and a Breaker stone in no placement that
-    /// it alone blocks and that has at most `moves` cells Maker lacks. Neither
-    /// can ever enter a live placement again (Maker's missing cells shrink by
-    /// at most one per move while the moves left shrink by exactly one), so
-    /// the position's value and candidate moves stay the same.
+    /// it alone blocks and that has at most `moves` cells Maker lacks,
+    /// unless a placement it blocks with other such stones only would come
+    /// alive without them (then the first of them is kept). Neither can
+    /// ever enter a live placement again (Maker's missing cells shrink by
+    /// at most one per move while the moves left shrink by exactly one),
+    /// so the position's live placements, value and candidate moves stay
+    /// the same.
     pub fn reduced(&self, target: &Target, moves: u32) -> Position {
         let mut position = self.reduced_maker(target, moves);
-        let relevant: Vec<Cell> = position
-            .breaker
-            .iter()
-            .copied()
-            .filter(|&stone| {
+        let near = |variant: usize, offset: Cell, position: &Position| {
+            Self::cells_of(target, variant, offset)
+                .filter(|&c| !position.is_maker(c))
+                .count() as u32
+                <= moves
+        };
+        let (mut kept, dropped): (Vec<Cell>, Vec<Cell>) =
+            position.breaker.iter().partition(|&&stone| {
                 Self::offsets_through(target, stone).any(|(variant, offset)| {
-                    let cells = || Self::cells_of(target, variant, offset);
-                    cells().filter(|&c| !position.is_maker(c)).count() as u32 <= moves
-                        && cells().all(|c| c == stone || !position.is_breaker(c))
+                    near(variant, offset, &position)
+                        && Self::cells_of(target, variant, offset)
+                            .all(|c| c == stone || !position.is_breaker(c))
                 })
-            })
-            .collect();
-        position.breaker = relevant;
+            });
+        // A near placement blocked by dropped stones alone keeps the first
+        // of them (one pass: a stone kept blocks every placement through it).
+        for stone in dropped {
+            let orphaned = Self::offsets_through(target, stone).any(|(variant, offset)| {
+                near(variant, offset, &position)
+                    && Self::cells_of(target, variant, offset)
+                        .all(|c| kept.binary_search(&c).is_err())
+            });
+            if orphaned {
+                let at = kept.binary_search(&stone).unwrap_or_else(|i| i);
+                kept.insert(at, stone);
+            }
+        }
+        position.breaker = kept;
         position
     }
 
@@ -523,6 +541,25 @@ mod tests {
         // four otherwise.
         let lengths = positions.map(|position| encode(&position).len());
         assert_eq!(lengths, [15, 15, 15, 15, 33, 15, 15, 15, 33]);
+    }
+
+    #[test]
+    fn a_placement_two_dropped_stones_block_stays_blocked() {
+        // I tromino, Maker on (0,0), Breaker on (-1,0), (1,0) and (2,0),
+        // two moves left: (1,0) and (2,0) each block only placements
+        // another Breaker stone blocks too, but the placement (0,0) (1,0)
+        // (2,0) needs one of them.
+        let target = Target::new(&[(0, 0), (1, 0), (2, 0)]);
+        let position = Position {
+            maker: vec![(0, 0)],
+            breaker: vec![(-1, 0), (1, 0), (2, 0)],
+        };
+        let reduced = position.reduced(&target, 2);
+        assert_eq!(
+            reduced.live_placements(&target, 2),
+            position.live_placements(&target, 2)
+        );
+        assert_eq!(reduced.breaker, vec![(-1, 0), (1, 0)]);
     }
 
     #[test]
