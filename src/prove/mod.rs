@@ -38,10 +38,14 @@ use std::time::{Duration, Instant};
 use table::Table;
 
 /// The table size when none is asked for: a quarter of the machine's
-/// memory, at most 4 GiB.
+/// memory, at most 4 GiB. Read once a process: every prover and every
+/// generator search (one a unit, one an animal) asks for it.
 pub fn default_memory() -> usize {
-    let total = physical_memory().unwrap_or(4 << 30);
-    (total / 4).min(4 << 30)
+    static DEFAULT: OnceLock<usize> = OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        let total = physical_memory().unwrap_or(4 << 30);
+        (total / 4).min(4 << 30)
+    })
 }
 
 fn physical_memory() -> Option<usize> {
