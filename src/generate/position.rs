@@ -338,7 +338,7 @@ impl Position {
     /// the same.
     pub fn reduced(&self, target: &Target, moves: u32) -> Position {
         let mut position = self.reduced_maker(target, moves);
-        let near = |variant: usize, offset: Cell, position: &Position| {
+        let near = |variant: usize, offset: Cell| {
             Self::cells_of(target, variant, offset)
                 .filter(|&c| !position.is_maker(c))
                 .count() as u32
@@ -347,7 +347,7 @@ impl Position {
         let (mut kept, dropped): (Vec<Cell>, Vec<Cell>) =
             position.breaker.iter().partition(|&&stone| {
                 Self::offsets_through(target, stone).any(|(variant, offset)| {
-                    near(variant, offset, &position)
+                    near(variant, offset)
                         && Self::cells_of(target, variant, offset)
                             .all(|c| c == stone || !position.is_breaker(c))
                 })
@@ -356,7 +356,7 @@ impl Position {
         // of them (one pass: a stone kept blocks every placement through it).
         for stone in dropped {
             let orphaned = Self::offsets_through(target, stone).any(|(variant, offset)| {
-                near(variant, offset, &position)
+                near(variant, offset)
                     && Self::cells_of(target, variant, offset)
                         .all(|c| kept.binary_search(&c).is_err())
             });
