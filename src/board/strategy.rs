@@ -275,7 +275,11 @@ impl Extraction<'_, '_> {
                     return Err(inconsistent(position));
                 }
                 if scan.first_threats != 0 {
-                    scan.first_threats.trailing_zeros() as usize
+                    // The first player completes a set at once: the kernel
+                    // takes such a line as won without an entry (most of a
+                    // forcing win's positions; the L pentomino's 7x7 table
+                    // within 9 shrank from 165,528 entries to about 10,000).
+                    return Ok(());
                 } else {
                     let candidates = scan.first_relevant | scan.second_relevant;
                     let moves = self
@@ -439,7 +443,18 @@ impl Extraction<'_, '_> {
         }
         let free = self.graph().all() & !position.taken();
         let scan = self.scan(position);
-        let live = scan.first_relevant | scan.second_relevant;
+        let mut live = scan.first_relevant | scan.second_relevant;
+        let threats = scan.first_threats;
+        if owner_first && threats != 0 {
+            // A reply blocks at most one completion cell (the others' sets
+            // hold no cell of its but that one): with two, every reply
+            // leaves the first player a completion, which needs no entry;
+            // with one, only its block does not.
+            if threats.count_ones() >= 2 {
+                return Ok(());
+            }
+            live = threats;
+        }
         let mut replies: Vec<Position> = Vec::new();
         let mut keys = HashSet::new();
         for cell in super::hypergraph::members(live & free) {
@@ -452,7 +467,8 @@ impl Extraction<'_, '_> {
                 replies.push(child);
             }
         }
-        if free & !live != 0 {
+        // A pass (a dead cell) leaves every completion in place.
+        if free & !live != 0 && !(owner_first && threats != 0) {
             replies.push(position);
         }
         // The prover searched only the first player's moves inside the

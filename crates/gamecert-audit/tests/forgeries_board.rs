@@ -266,3 +266,51 @@ fn a_partial_claim_holds_after_its_first_moves_and_its_forgeries_are_refused() {
     bounded["move_bound"] = Value::from(5);
     assert!(matches!(fault_of(&bounded), Fault::Malformed(m) if m.contains("move_bound")));
 }
+
+#[test]
+fn a_first_player_table_may_leave_out_its_completions() {
+    // The domino on 2x2, strong game, won within 2: after the first move
+    // every reply leaves the first player a completion, so the table's
+    // root entry alone proves the claim; without the root entry a reply
+    // is not covered.
+    let path = root().join("certificates/boards/domino-on-2x2-strong.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let full: Value = serde_json::from_str(&text).unwrap();
+    let without = |keys: &[&str]| {
+        let mut value = full.clone();
+        let table = value["strategy"].as_object_mut().unwrap();
+        for key in keys {
+            assert!(table.remove(*key).is_some(), "{key}");
+        }
+        gamecert_audit::audit_value(&value).unwrap()
+    };
+    let root_only = without(&["1.0", "1.2"]);
+    assert!(root_only.failures.is_empty(), "{:?}", root_only.failures);
+    assert!(
+        root_only
+            .checked
+            .iter()
+            .any(|line| line.contains("(1 entries, 0 never reached)")),
+        "{:?}",
+        root_only.checked
+    );
+    assert!(matches!(
+        without(&["0.0"]).failures.as_slice(),
+        [Failure::Board(Fault::MissingEntry { .. })]
+    ));
+    // The rule is the first player's: the second player's table must
+    // still answer a position where the first player threatens to
+    // complete (the T tetromino's table without its block at 170.206).
+    let path = root().join("tests/fixtures/board/t-tetromino-4x4-second.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut second: Value = serde_json::from_str(&text).unwrap();
+    let table = second["strategy"].as_object_mut().unwrap();
+    assert!(table.remove("170.206").is_some());
+    assert!(matches!(
+        gamecert_audit::audit_value(&second)
+            .unwrap()
+            .failures
+            .as_slice(),
+        [Failure::Board(Fault::MissingEntry { .. })]
+    ));
+}

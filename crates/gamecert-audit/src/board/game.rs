@@ -80,6 +80,13 @@ impl Game {
         self.sets.iter().any(|&set| set & !cells == 0)
     }
 
+    /// Whether the first player, to move, completes a set with one more
+    /// cell: a set holding no second-player cell misses exactly one cell
+    /// (which is then free).
+    pub(super) fn completes_next(&self, first: Cells, second: Cells) -> bool {
+        (self.sets.iter()).any(|&set| set & second == 0 && (set & !first).count_ones() == 1)
+    }
+
     /// Free cells of the relevant sets: the first player's sets (no second
     /// cell) missing at most `first_horizon` cells, and in the strong game
     /// the second player's (no first cell) missing at most
@@ -385,6 +392,24 @@ mod tests {
             placements(&orientations(&near), 6, 6)
         );
         assert_eq!(brute_force_count(&far, 6, 6), 36);
+    }
+
+    #[test]
+    fn a_completion_next_move_needs_a_set_free_of_second_cells() {
+        // The straight tromino on a 4x1 strip: the sets {0,1,2}, {1,2,3}.
+        let json = serde_json::json!({
+            "game": "weak",
+            "board": {"family": "polyomino", "width": 4, "height": 1,
+                      "cells": [[0, 0], [1, 0], [2, 0]]},
+        });
+        let game = from_json(&json).unwrap();
+        assert!(game.completes_next(0b0011, 0));
+        assert!(game.completes_next(0b0011, 0b1000));
+        // The one set the first player's two cells nearly fill is blocked.
+        assert!(!game.completes_next(0b0011, 0b0100));
+        // Two cells missing is not one.
+        assert!(!game.completes_next(0b0001, 0));
+        assert!(!game.completes_next(0b1001, 0));
     }
 
     #[test]

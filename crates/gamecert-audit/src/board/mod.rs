@@ -17,6 +17,10 @@
 //!   for `first-does-not-win-within`, any for `first-does-not-win`), and
 //!   (strong) sets with no first cell.
 //!
+//! A first player's table needs no entry where the first player, to move,
+//! completes a set at once (a set holding no second-player cell misses one
+//! cell): the replay counts that line as won.
+//!
 //! The claim `first-does-not-win-after` is `first-does-not-win` against the
 //! first moves listed in `first_moves` only (each the least image of its
 //! symmetry class): the replay starts after each of them, the second player

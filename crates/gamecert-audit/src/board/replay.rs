@@ -190,6 +190,11 @@ impl<'a> Replay<'a> {
             }
         }
         let cell = match self.entry(symmetry, key) {
+            // The first player completes a set at once: the line is won
+            // whichever completion it takes, so the table need not name
+            // one (the bound leaves it a move, checked above; a second
+            // player's completion ended the game at its move).
+            None if first_owns && self.game.completes_next(first, second) => return Ok(()),
             None => {
                 return Err(Fault::MissingEntry {
                     position: name(first, second),
