@@ -445,7 +445,8 @@ impl Extraction<'_, '_> {
         let scan = self.scan(position);
         let mut live = scan.first_relevant | scan.second_relevant;
         let threats = scan.first_threats;
-        if owner_first && threats != 0 {
+        let threatened = owner_first && threats != 0;
+        if threatened {
             // A reply blocks at most one completion cell (the others' sets
             // hold no cell of its but that one): with two, every reply
             // leaves the first player a completion, which needs no entry;
@@ -468,7 +469,7 @@ impl Extraction<'_, '_> {
             }
         }
         // A pass (a dead cell) leaves every completion in place.
-        if free & !live != 0 && !(owner_first && threats != 0) {
+        if free & !live != 0 && !threatened {
             replies.push(position);
         }
         // The prover searched only the first player's moves inside the

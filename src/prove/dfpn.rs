@@ -194,12 +194,28 @@ impl Search<'_> {
         let mut children: Vec<Node> = Vec::with_capacity(moves.len());
         for &cell in moves {
             let child = self.child(node, &images, cell);
-            // Symmetric copies share one table entry: search one of them.
-            if !children.iter().any(|other| other.key == child.key) {
+            if is_new(&children, &child) {
                 children.push(child);
             }
         }
         children
+    }
+
+    /// Keys the child by `cell` and reads its numbers from the table,
+    /// unless a symmetric copy of it is read already.
+    fn read_child(
+        &self,
+        node: &Node,
+        images: &[(Cells, Cells)],
+        cell: usize,
+        children: &mut Vec<Node>,
+        numbers: &mut Vec<(u32, u32)>,
+    ) {
+        let child = self.child(node, images, cell);
+        if is_new(children, &child) {
+            numbers.push(self.numbers(&child));
+            children.push(child);
+        }
     }
 
     /// The node's images under the board's symmetries. A child's image
@@ -285,18 +301,14 @@ impl Search<'_> {
         // search below another child reaches it (other threads may, and a
         // proof they find is seen at the next visit).
         let images = self.images(node);
-        let (mut children, mut numbers, mut unread) = if pairing_tried {
-            let children = self.children(node, &moves);
-            let numbers = self.children_numbers(&children);
-            (children, numbers, moves[moves.len()..].iter())
-        } else {
-            let capacity = moves.len();
-            (
-                Vec::with_capacity(capacity),
-                Vec::with_capacity(capacity),
-                moves.iter(),
-            )
-        };
+        let mut children: Vec<Node> = Vec::with_capacity(moves.len());
+        let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
+        let mut unread = moves.iter();
+        if pairing_tried {
+            for &cell in unread.by_ref() {
+                self.read_child(node, &images, cell, &mut children, &mut numbers);
+            }
+        }
         loop {
             let (pn, dn, best, best_numbers, second_best) =
                 select(node.first_to_move, &numbers, unread.len());
@@ -319,12 +331,7 @@ impl Search<'_> {
             }
             if best == children.len() {
                 if let Some(&cell) = unread.next() {
-                    let child = self.child(node, &images, cell);
-                    // Symmetric copies share one table entry: search one.
-                    if !children.iter().any(|other| other.key == child.key) {
-                        numbers.push(self.numbers(&child));
-                        children.push(child);
-                    }
+                    self.read_child(node, &images, cell, &mut children, &mut numbers);
                 }
                 continue;
             }
@@ -343,6 +350,11 @@ impl Search<'_> {
             numbers[best] = self.numbers(&children[best]);
         }
     }
+}
+
+/// Symmetric copies share one table entry: only the first is searched.
+fn is_new(children: &[Node], child: &Node) -> bool {
+    !children.iter().any(|other| other.key == child.key)
 }
 
 /// A node's numbers from its children's (`first_to_move`: whose node it
