@@ -7,9 +7,10 @@
 //! reading share; [`ordered_moves`] is the move order of the strategy
 //! tables and the shards' units.
 
-use super::hypergraph::{members, Cells, Hypergraph};
+use super::hypergraph::{Cells, Hypergraph};
 use std::sync::OnceLock;
 
+use crate::prove::order::MoveOrder;
 pub use crate::prove::position::{scan, Position, Scan, Version, ONE};
 use crate::prove::{MustPlay, Prover};
 
@@ -191,11 +192,10 @@ pub(crate) fn ordered_moves(
     horizon: u32,
     first_to_move: bool,
 ) -> Vec<usize> {
-    let free = graph.all() & !position.taken();
-    let (score, _) =
-        crate::prove::expand::move_scores(graph, version, position, candidates, horizon);
-    let mut moves: Vec<usize> = members(candidates & free).collect();
-    moves.sort_by(|&a, &b| score[b].cmp(&score[a]).then(a.cmp(&b)));
+    // By weight alone for either player: the order without threat ranks
+    // is the one `MoveOrder` gives the second player.
+    let mut moves: Vec<usize> =
+        MoveOrder::by_urgency(graph, version, position, candidates, horizon, false).collect();
     if position.taken().count_ones() < 6 && graph.symmetries.len() > 1 {
         let mut seen = Vec::new();
         moves.retain(|&cell| {

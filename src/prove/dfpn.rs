@@ -98,7 +98,7 @@ impl Search<'_> {
             Expansion::Moves(moves) => moves,
             Expansion::Won | Expansion::Lost { .. } => return None,
         };
-        let children = self.children(node, &moves);
+        let children = self.children(node, moves);
         let wanted = node.first_to_move;
         loop {
             let numbers = self.children_numbers(&children);
@@ -142,7 +142,7 @@ impl Search<'_> {
         }
         match self.expand(node, false) {
             Expansion::Moves(moves) => {
-                let numbers = self.children_numbers(&self.children(node, &moves));
+                let numbers = self.children_numbers(&self.children(node, moves));
                 let (pn, dn, ..) = select(node.first_to_move, &numbers, 0);
                 (pn, dn)
             }
@@ -189,10 +189,10 @@ impl Search<'_> {
     }
 
     /// The children of `node` by `moves`, one for each table entry.
-    pub fn children(&self, node: &Node, moves: &[usize]) -> Vec<Node> {
+    pub fn children(&self, node: &Node, moves: impl ExactSizeIterator<Item = usize>) -> Vec<Node> {
         let images = self.images(node);
         let mut children: Vec<Node> = Vec::with_capacity(moves.len());
-        for &cell in moves {
+        for cell in moves {
             let child = self.child(node, &images, cell);
             if is_new(&children, &child) {
                 children.push(child);
@@ -303,9 +303,9 @@ impl Search<'_> {
         let images = self.images(node);
         let mut children: Vec<Node> = Vec::with_capacity(moves.len());
         let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
-        let mut unread = moves.iter();
+        let mut unread = moves;
         if pairing_tried {
-            for &cell in unread.by_ref() {
+            for cell in unread.by_ref() {
                 self.read_child(node, &images, cell, &mut children, &mut numbers);
             }
         }
@@ -330,7 +330,7 @@ impl Search<'_> {
                 return;
             }
             if best == children.len() {
-                if let Some(&cell) = unread.next() {
+                if let Some(cell) = unread.next() {
                     self.read_child(node, &images, cell, &mut children, &mut numbers);
                 }
                 continue;

@@ -23,7 +23,8 @@
 //!   stops every set, since the move took none of its cells), so only the
 //!   moves inside that region are searched.
 
-use super::hypergraph::{members, Cells, Hypergraph};
+use super::hypergraph::{Cells, Hypergraph};
+use super::order::MoveOrder;
 use super::pairing;
 use super::position::{scan, Position, Version, ONE};
 
@@ -35,7 +36,7 @@ pub enum Expansion {
     /// It does not; `paired` when a pairing leaf said so.
     Lost { paired: bool },
     /// The moves to search, most promising first.
-    Moves(Vec<usize>),
+    Moves(MoveOrder),
 }
 
 /// A second-player reply and the pairing it leaves, found for a position
@@ -122,7 +123,9 @@ impl Rules<'_> {
             return lost;
         }
         if scan.second_threats != 0 {
-            return Expansion::Moves(vec![scan.second_threats.trailing_zeros() as usize]);
+            return Expansion::Moves(MoveOrder::single(
+                scan.second_threats.trailing_zeros() as usize
+            ));
         }
         if scan.first_relevant == 0 || scan.horizon_weight < ONE / 2 {
             return lost;
@@ -139,7 +142,7 @@ impl Rules<'_> {
                 return Expansion::Lost { paired: true };
             }
         }
-        Expansion::Moves(self.ordered_moves(position, candidates, budget, true))
+        Expansion::Moves(self.move_order(position, candidates, budget, true))
     }
 
     /// The must-play region of a position with the first player to move
@@ -193,7 +196,7 @@ impl Rules<'_> {
             0 => {}
             1 => {
                 let block = scan.first_threats.trailing_zeros() as usize;
-                return Expansion::Moves(vec![block]);
+                return Expansion::Moves(MoveOrder::single(block));
             }
             _ => return Expansion::Won,
         }
@@ -204,7 +207,7 @@ impl Rules<'_> {
             return Expansion::Lost { paired: true };
         }
         let candidates = scan.first_relevant | scan.second_relevant;
-        Expansion::Moves(self.ordered_moves(position, candidates, budget, false))
+        Expansion::Moves(self.move_order(position, candidates, budget, false))
     }
 
     /// How hard to look for a pairing leaf at `position`.
@@ -232,11 +235,25 @@ impl Rules<'_> {
         pairing::residual(&graph.sets, position.first, position.second, graph.all())
     }
 
-    /// The candidate cells, most urgent first: a first-player move making
-    /// two completion cells at once, then one making a threat (the second
-    /// player must answer it), then by the weight of the live sets through
-    /// the cell (`4^-missing`, both players' sets in the strong game); ties
-    /// by cell number.
+    /// The candidate cells in the search's order ([`MoveOrder::by_urgency`]).
+    pub fn move_order(
+        &self,
+        position: Position,
+        candidates: Cells,
+        horizon: u32,
+        first_to_move: bool,
+    ) -> MoveOrder {
+        MoveOrder::by_urgency(
+            self.graph,
+            self.version,
+            position,
+            candidates,
+            horizon,
+            first_to_move,
+        )
+    }
+
+    /// [`Rules::move_order`], all of it.
     pub fn ordered_moves(
         &self,
         position: Position,
@@ -244,69 +261,16 @@ impl Rules<'_> {
         horizon: u32,
         first_to_move: bool,
     ) -> Vec<usize> {
-        let free = self.graph.all() & !position.taken();
-        let (score, threat_cells) =
-            move_scores(self.graph, self.version, position, candidates, horizon);
-        // Two threats at once, one, or none (only the first player's count).
-        let rank = |cell: usize| {
-            if first_to_move {
-                threat_cells[cell].count_ones().min(2)
-            } else {
-                0
-            }
-        };
-        let mut moves: Vec<usize> = members(candidates & free).collect();
-        moves.sort_by(|&a, &b| {
-            rank(b)
-                .cmp(&rank(a))
-                .then(score[b].cmp(&score[a]))
-                .then(a.cmp(&b))
-        });
-        moves
+        self.move_order(position, candidates, horizon, first_to_move)
+            .collect()
     }
-}
-
-/// Each candidate cell's weight, the sum of `4^-missing` over the live sets
-/// through it within the horizon (both players' sets in the strong game),
-/// and the other cells a first-player move there would leave as threats
-/// (sets it brings to one missing cell).
-pub fn move_scores(
-    graph: &Hypergraph,
-    version: Version,
-    position: Position,
-    candidates: Cells,
-    horizon: u32,
-) -> ([u64; 128], [Cells; 128]) {
-    let free = graph.all() & !position.taken();
-    let mut score = [0u64; 128];
-    let mut threat_cells = [0 as Cells; 128];
-    for &set in &graph.sets {
-        let missing_cells = set & free & candidates;
-        if missing_cells == 0 {
-            continue;
-        }
-        let missing = (set & free).count_ones();
-        if missing > horizon.saturating_add(1) {
-            continue;
-        }
-        let weight = 1u64 << (2 * (24 - missing.min(24)));
-        let live_first = set & position.second == 0;
-        let live_second = version == Version::Strong && set & position.first == 0;
-        let times = live_first as u64 + live_second as u64;
-        for cell in members(missing_cells) {
-            score[cell] += weight * times;
-            if live_first && missing == 2 {
-                threat_cells[cell] |= missing_cells & !(1 << cell);
-            }
-        }
-    }
-    (score, threat_cells)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::shape::Shape;
+    use crate::prove::hypergraph::members;
 
     #[test]
     fn a_double_threat_is_tried_first() {
@@ -377,7 +341,7 @@ mod tests {
         let position = Position::EMPTY.with_first(0);
         assert_eq!(
             rules.expand_second(position, 1, false),
-            Expansion::Moves(vec![1])
+            Expansion::Moves(MoveOrder::single(1))
         );
     }
 }

@@ -86,6 +86,8 @@ pub struct Hypergraph {
     pub sets: Vec<Cells>,
     /// The symmetries (identity first) that preserve the winning sets.
     pub symmetries: Vec<Symmetry>,
+    /// The indices in `sets` of the sets through each cell.
+    through: Vec<Vec<u32>>,
 }
 
 impl Hypergraph {
@@ -118,11 +120,20 @@ impl Hypergraph {
                 images == sets
             })
             .collect();
+        let mut through = vec![Vec::new(); cells];
+        for (index, &set) in sets.iter().enumerate() {
+            for cell in members(set) {
+                if let Some(sets) = through.get_mut(cell) {
+                    sets.push(index as u32);
+                }
+            }
+        }
         Ok(Hypergraph {
             width,
             height,
             sets,
             symmetries,
+            through,
         })
     }
 
@@ -168,6 +179,11 @@ impl Hypergraph {
 
     pub fn cells(&self) -> usize {
         self.width * self.height
+    }
+
+    /// The indices in [`Hypergraph::sets`] of the sets through `cell`.
+    pub fn sets_through(&self, cell: usize) -> &[u32] {
+        self.through.get(cell).map_or(&[], Vec::as_slice)
     }
 
     pub fn all(&self) -> Cells {

@@ -6,10 +6,11 @@
 //!
 //! Rooms: `hypergraph` (cells, winning sets, the board's symmetries),
 //! `position` (a position, one scan of its sets), `expand` (the sound cuts
-//! and the move order: threats, Erdős–Selfridge, pairing leaves), `pairing`
-//! (Breaker's pairing leaves from CaDiCaL), `table` (the bounded
-//! transposition table), `state` (the table saved for a resumed search),
-//! `dfpn` (the search).
+//! and the moves they leave: threats, Erdős–Selfridge, pairing leaves),
+//! `order` (the move order, picked lazily), `word` (the machine word a
+//! scan of the sets runs in), `pairing` (Breaker's pairing leaves from
+//! CaDiCaL), `table` (the bounded transposition table), `state` (the table
+//! saved for a resumed search), `dfpn` (the search).
 //!
 //! [`Prover`] owns the table; every question asked of it reuses what the
 //! earlier ones proved. The first plies are split over rayon's threads,
@@ -20,10 +21,12 @@
 pub mod dfpn;
 pub mod expand;
 pub mod hypergraph;
+pub mod order;
 pub mod pairing;
 pub mod position;
 pub mod state;
 pub mod table;
+pub mod word;
 
 pub use expand::{Expansion, MustPlay, PairedReply, Rules};
 pub use hypergraph::{Cells, Hypergraph};
@@ -329,7 +332,7 @@ impl<'g> Prover<'g> {
             Expansion::Lost { .. } => return Some(false),
             Expansion::Moves(moves) => moves,
         };
-        let children = search.children(&node, &moves);
+        let children = search.children(&node, moves);
         // The first player needs one child won, the second one child lost;
         // the others are not searched once one is found.
         let decisive = node.first_to_move;

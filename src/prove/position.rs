@@ -2,6 +2,7 @@
 //! winning sets tells about it.
 
 use super::hypergraph::{Cells, Hypergraph};
+use super::word::{fits_u64, Word};
 
 /// Weak: Maker-Breaker (only the first player's completion counts). Strong:
 /// both build; the first to complete a set wins.
@@ -91,36 +92,60 @@ pub fn scan(
     first_horizon: u32,
     second_horizon: u32,
 ) -> Scan {
-    let free = graph.all() & !position.taken();
+    let horizons = (first_horizon, second_horizon);
+    if fits_u64(graph.all()) {
+        scan_in::<u64>(graph, version, position, horizons)
+    } else {
+        scan_in::<u128>(graph, version, position, horizons)
+    }
+}
+
+/// [`scan`] in the word `W`, wide enough for the board.
+fn scan_in<W: Word>(
+    graph: &Hypergraph,
+    version: Version,
+    position: Position,
+    (first_horizon, second_horizon): (u32, u32),
+) -> Scan {
+    let first = W::narrow(position.first);
+    let second = W::narrow(position.second);
+    let free = W::narrow(graph.all()) & !(first | second);
     let mut out = Scan::default();
+    let (mut first_threats, mut first_relevant) = (W::default(), W::default());
+    let (mut second_threats, mut second_relevant) = (W::default(), W::default());
     for &set in &graph.sets {
-        if set & position.second == 0 {
+        let set = W::narrow(set);
+        if (set & second).is_empty() {
             let missing_cells = set & free;
-            let missing = missing_cells.count_ones();
+            let missing = missing_cells.ones();
             match missing {
                 0 => out.first_complete = true,
-                1 => out.first_threats |= missing_cells,
+                1 => first_threats |= missing_cells,
                 _ => {}
             }
             let term = if missing > 100 { 1 } else { ONE >> missing };
             if missing <= first_horizon {
-                out.first_relevant |= missing_cells;
+                first_relevant |= missing_cells;
                 out.horizon_weight = out.horizon_weight.saturating_add(term);
             }
             out.weight = out.weight.saturating_add(term);
         }
-        if version == Version::Strong && set & position.first == 0 {
+        if version == Version::Strong && (set & first).is_empty() {
             let missing_cells = set & free;
-            let missing = missing_cells.count_ones();
+            let missing = missing_cells.ones();
             match missing {
                 0 => out.second_complete = true,
-                1 => out.second_threats |= missing_cells,
+                1 => second_threats |= missing_cells,
                 _ => {}
             }
             if missing <= second_horizon {
-                out.second_relevant |= missing_cells;
+                second_relevant |= missing_cells;
             }
         }
     }
+    out.first_threats = first_threats.widen();
+    out.first_relevant = first_relevant.widen();
+    out.second_threats = second_threats.widen();
+    out.second_relevant = second_relevant.widen();
     out
 }
