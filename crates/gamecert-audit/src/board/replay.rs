@@ -2,7 +2,7 @@
 //! opponent (module text of `board` says which replies and why passes
 //! suffice).
 
-use super::game::Game;
+use super::game::{Game, Imaged};
 use super::{name, Cells, Claim, Entry, Fault};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -76,9 +76,10 @@ impl<'a> Replay<'a> {
     /// entries the replay never used (harmless: an entry is only ever
     /// consulted for the position it names, and every used one is checked).
     pub(super) fn run(&mut self) -> Result<usize, Fault> {
+        let empty = self.game.imaged(0, 0);
         match self.claim {
-            Claim::Wins(_) => self.owner(0, 0)?,
-            _ => self.opponent(0, 0)?,
+            Claim::Wins(_) => self.owner(&empty)?,
+            _ => self.opponent(&empty)?,
         }
         Ok(self.unused())
     }
@@ -94,7 +95,7 @@ impl<'a> Replay<'a> {
                     cell: Some(cell),
                 });
             }
-            self.owner(first, 0)?;
+            self.owner(&self.game.imaged(first, 0))?;
         }
         Ok(self.unused())
     }
@@ -171,8 +172,9 @@ impl<'a> Replay<'a> {
         weight < if first_to_move { 1 << 99 } else { 1 << 100 }
     }
 
-    fn owner(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        let (symmetry, key) = self.game.least_image(first, second);
+    fn owner(&mut self, position: &Imaged) -> Result<(), Fault> {
+        let (first, second) = (position.first, position.second);
+        let (symmetry, key) = self.game.least_of(position);
         if !self.seen_owner.insert(key) {
             return Ok(());
         }
@@ -212,15 +214,11 @@ impl<'a> Replay<'a> {
             Some(Entry::Move(cell)) => cell,
         };
         self.check_move(first, second, cell)?;
-        if first_owns {
-            let first = first | 1 << cell;
-            if self.game.completes(first) {
-                return Ok(());
-            }
-            self.opponent(first, second)
-        } else {
-            self.opponent(first, second | 1 << cell)
+        let next = self.game.play(position, cell as usize, first_owns);
+        if first_owns && self.game.completes(next.first) {
+            return Ok(());
         }
+        self.opponent(&next)
     }
 
     /// The owner's move is a free cell of a relevant set.
@@ -241,8 +239,9 @@ impl<'a> Replay<'a> {
         Ok(())
     }
 
-    fn opponent(&mut self, first: Cells, second: Cells) -> Result<(), Fault> {
-        let (symmetry, key) = self.game.least_image(first, second);
+    fn opponent(&mut self, position: &Imaged) -> Result<(), Fault> {
+        let (first, second) = (position.first, position.second);
+        let (symmetry, key) = self.game.least_of(position);
         if !self.seen_opponent.insert(key) {
             return Ok(());
         }
@@ -268,27 +267,26 @@ impl<'a> Replay<'a> {
             }
         }
         let relevant = self.relevant(first, second);
+        // The replies that complete a set of the opponent's (its own sets
+        // count in the strong game, or when the opponent is the first
+        // player), found in one pass for all of them.
+        let completing = match (first_owns, self.game.strong) {
+            (true, true) => self.game.completing_cells(second),
+            (true, false) => 0,
+            (false, _) => self.game.completing_cells(first),
+        };
         for cell in (0..self.game.cells).filter(|&c| relevant >> c & 1 == 1) {
-            let (f, s) = if first_owns {
-                (first, second | 1 << cell)
-            } else {
-                (first | 1 << cell, second)
-            };
-            let completed = if first_owns {
-                self.game.strong && self.game.completes(s)
-            } else {
-                self.game.completes(f)
-            };
-            if completed {
+            let next = self.game.play(position, cell, !first_owns);
+            if completing >> cell & 1 == 1 {
                 return Err(Fault::OpponentCompletes {
                     position: name(first, second),
                     cell: Some(cell as u64),
                 });
             }
-            self.owner(f, s)?;
+            self.owner(&next)?;
         }
         if free & !relevant != 0 {
-            self.owner(first, second)?;
+            self.owner(position)?;
         }
         Ok(())
     }
