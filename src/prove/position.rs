@@ -68,13 +68,11 @@ pub struct Scan {
     pub first_relevant: Cells,
     /// Free cells of second-live sets missing at most its horizon (strong).
     pub second_relevant: Cells,
-    /// Whether some first-live set is already complete.
-    pub first_complete: bool,
+    /// Whether some second-live set is already complete (strong game).
     pub second_complete: bool,
-    /// Sum of `2^(100 - missing)` over first-live sets, saturating.
-    pub weight: u128,
-    /// The same sum over first-live sets missing at most the first
-    /// horizon (those the first player can complete within it).
+    /// Sum of `2^(100 - missing)` over the first-live sets missing at
+    /// most the first horizon (those the first player can complete within
+    /// it), saturating: their Erdős–Selfridge weight.
     pub horizon_weight: u128,
 }
 
@@ -118,17 +116,14 @@ fn scan_in<W: Word>(
         if (set & second).is_empty() {
             let missing_cells = set & free;
             let missing = missing_cells.ones();
-            match missing {
-                0 => out.first_complete = true,
-                1 => first_threats |= missing_cells,
-                _ => {}
+            if missing == 1 {
+                first_threats |= missing_cells;
             }
-            let term = if missing > 100 { 1 } else { ONE >> missing };
             if missing <= first_horizon {
                 first_relevant |= missing_cells;
+                let term = if missing > 100 { 1 } else { ONE >> missing };
                 out.horizon_weight = out.horizon_weight.saturating_add(term);
             }
-            out.weight = out.weight.saturating_add(term);
         }
         if version == Version::Strong && (set & first).is_empty() {
             let missing_cells = set & free;
