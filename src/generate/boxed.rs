@@ -97,8 +97,8 @@ impl Reader<'_> {
                 moves,
                 moves - 1,
             );
-            let order = rules.ordered_moves(position, scan.first_relevant, moves, true);
-            order.into_iter().find_map(|cell| {
+            let mut order = rules.move_order(position, scan.first_relevant, moves, true);
+            order.find_map(|cell| {
                 let after = position.with_first(cell);
                 let wins = self.prover.wins(after, false, moves - 1, QUESTION_NODES);
                 (wins == Some(true))

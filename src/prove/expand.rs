@@ -252,18 +252,6 @@ impl Rules<'_> {
             first_to_move,
         )
     }
-
-    /// [`Rules::move_order`], all of it.
-    pub fn ordered_moves(
-        &self,
-        position: Position,
-        candidates: Cells,
-        horizon: u32,
-        first_to_move: bool,
-    ) -> Vec<usize> {
-        self.move_order(position, candidates, horizon, first_to_move)
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -284,7 +272,7 @@ mod tests {
             second: 1 << 8 | 1 << 1,
         };
         let free = graph.all() & !position.taken();
-        let moves = rules.ordered_moves(position, free, 3, true);
+        let moves: Vec<usize> = rules.move_order(position, free, 3, true).collect();
         assert_eq!(moves[..2], [3, 6]);
         assert_eq!(moves[2..4], [2, 5]);
     }
