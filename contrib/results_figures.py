@@ -10,6 +10,8 @@ between <!-- total-search --> and <!-- /total -->).
 
 Run from the repository root after a kernel or certificate change:
     python3 contrib/results_figures.py
+With --check it writes nothing, names every page whose figures are stale
+and exits 1 if any is (CI runs it so).
 A page's file list is the one already in its block (hashes recomputed in
 place), plus the files `extra_files` names.
 """
@@ -17,6 +19,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 
 RESULTS = "docs/results"
 KERNEL = "crates/gamecert-audit/src"
@@ -124,20 +127,35 @@ def kernel_block(text, page):
     return text, f"{total:,} ({bare:,})"
 
 
-def main():
+def main(check):
     index_path = os.path.join(RESULTS, "README.md")
     with open(index_path) as f:
         index = f.read()
+    pages = {}
     for page in MODULES:
         path = os.path.join(RESULTS, page)
         with open(path) as f:
             text = f.read()
-        text, total = kernel_block(files_block(text, page), page)
-        with open(path, "w") as f:
-            f.write(text)
+        pages[path], total = kernel_block(files_block(text, page), page)
         index = replace(index, f"<!-- total:{page} -->", "<!-- /total -->", total)
-    with open(index_path, "w") as f:
-        f.write(index)
+    pages[index_path] = index
+    stale = []
+    for path, text in pages.items():
+        with open(path) as f:
+            if f.read() == text:
+                continue
+        stale.append(path)
+        if not check:
+            with open(path, "w") as f:
+                f.write(text)
+    if check and stale:
+        for path in stale:
+            print(f"stale figures: {path} (run python3 contrib/results_figures.py)", file=sys.stderr)
+        sys.exit(1)
 
 
-main()
+if __name__ == "__main__":
+    if sys.argv[1:] not in ([], ["--check"]):
+        print("usage: python3 contrib/results_figures.py [--check]", file=sys.stderr)
+        sys.exit(2)
+    main(sys.argv[1:] == ["--check"])
