@@ -126,10 +126,12 @@ impl Table {
         if (stripe.filled + 1) * 4 > stripe.slots.len() * 3 && stripe.buckets() < self.max_buckets {
             stripe.grow();
         }
-        while !stripe.has_room(hash) && stripe.buckets() < self.max_buckets {
+        let mut free = stripe.free_way(hash);
+        while free.is_none() && stripe.buckets() < self.max_buckets {
             stripe.grow();
+            free = stripe.free_way(hash);
         }
-        stripe.insert(hash, slot);
+        stripe.insert(hash, free, slot);
     }
 
     /// Occupied slots.
@@ -217,26 +219,23 @@ impl Stripe {
     /// two choices keep the buckets even only if each key goes to the
     /// less loaded one.
     fn free_way(&self, hash: u64) -> Option<usize> {
-        let free_ways = |bucket: std::ops::Range<usize>| {
-            bucket.filter(|&index| self.slots[index][4] & OCCUPIED == 0)
-        };
         let [first, second] = self.buckets_of(hash);
-        let emptier = if free_ways(second.clone()).count() > free_ways(first.clone()).count() {
-            second
-        } else {
-            first
-        };
-        free_ways(emptier).next()
+        let more_free =
+            self.free_ways(second.clone()).count() > self.free_ways(first.clone()).count();
+        let emptier = if more_free { second } else { first };
+        self.free_ways(emptier).next()
     }
 
-    fn has_room(&self, hash: u64) -> bool {
-        self.free_way(hash).is_some()
+    /// The free ways of `bucket`.
+    fn free_ways(&self, bucket: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+        bucket.filter(|&index| self.slots[index][4] & OCCUPIED == 0)
     }
 
-    /// Puts a key not in the table into one of its buckets: a free way,
-    /// else in place of the way whose subtree took the least work.
-    fn insert(&mut self, hash: u64, slot: Slot) {
-        if let Some(index) = self.free_way(hash) {
+    /// Puts a key not in the table into one of its buckets: into `free`
+    /// (a free way of them, from [`Stripe::free_way`]), else in place of
+    /// the way whose subtree took the least work.
+    fn insert(&mut self, hash: u64, free: Option<usize>, slot: Slot) {
+        if let Some(index) = free {
             self.slots[index] = slot;
             self.filled += 1;
             return;
@@ -263,10 +262,8 @@ impl Stripe {
             let hash = hash(key_of(&slot));
             let choice = usize::from(hash as usize & old_mask != index / WAYS);
             let bucket = self.buckets_of(hash)[choice].clone();
-            if let Some(way) = bucket
-                .into_iter()
-                .find(|&way| self.slots[way][4] & OCCUPIED == 0)
-            {
+            let way = self.free_ways(bucket).next();
+            if let Some(way) = way {
                 self.slots[way] = slot;
             }
         }
@@ -275,8 +272,9 @@ impl Stripe {
 
 /// `count` empty slots, every page written now: zeroed memory from the
 /// allocator maps the zero page, so a look-up in a fresh page and the
-/// store after it cost two page faults instead of one (a twentieth of the
-/// L pentomino's 7x7 search went to the second).
+/// store after it cost two page faults instead of one (the second took 6%
+/// of `perf`'s samples on the L pentomino's 7x7 search; its CPU time in
+/// interleaved runs was the same either way).
 fn written_slots(count: usize) -> Vec<Slot> {
     let mut slots = Vec::with_capacity(count);
     slots.resize(count, [0u64; 6]);

@@ -3,7 +3,7 @@
 //! of two), a larger one in the full [`Cells`].
 
 use super::hypergraph::Cells;
-use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A set of cells in a word wide enough for the board.
 pub trait Word:
@@ -13,8 +13,6 @@ pub trait Word:
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
     + BitOrAssign
-    + BitXor<Output = Self>
-    + BitXorAssign
     + Not<Output = Self>
 {
     /// The cells of `cells` this word holds (all of them, when the board

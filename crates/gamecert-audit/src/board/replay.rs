@@ -276,14 +276,13 @@ impl<'a> Replay<'a> {
             (false, _) => self.game.completing_cells(first),
         };
         for cell in (0..self.game.cells).filter(|&c| relevant >> c & 1 == 1) {
-            let next = self.game.play(position, cell, !first_owns);
             if completing >> cell & 1 == 1 {
                 return Err(Fault::OpponentCompletes {
                     position: name(first, second),
                     cell: Some(cell as u64),
                 });
             }
-            self.owner(&next)?;
+            self.owner(&self.game.play(position, cell, !first_owns))?;
         }
         if free & !relevant != 0 {
             self.owner(position)?;
